@@ -1,0 +1,48 @@
+/**
+ * The four categories of the taxonomy, plus `unclassified` for failures nobody categorised
+ * (a tool that threw unexpectedly, a foreign MCP server's error without Keel metadata).
+ */
+export type ErrorCategory = "transient" | "validation" | "business" | "permission" | "unclassified";
+
+/** JSON-compatible value: what crosses every wire. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The tool ran and produced data. */
+export interface SuccessOutcome<T = unknown> {
+  readonly kind: "success";
+  readonly isError: false;
+  readonly data: T;
+}
+
+/**
+ * "We looked and it is not there": a valid answer, not a failure (e.g. ORDER_NOT_FOUND,
+ * NO_FEES_ON_RECORD). `data` may carry a resolved value such as `{ resolved_basis: 0 }`.
+ */
+export interface EmptyOutcome<T = unknown> {
+  readonly kind: "empty";
+  readonly isError: false;
+  readonly code: string;
+  readonly message: string;
+  readonly data?: T;
+}
+
+/** The tool could not do what was asked; the fields say what recovery can work. */
+export interface ErrorOutcome {
+  readonly kind: "error";
+  readonly isError: true;
+  readonly category: ErrorCategory;
+  /** SCREAMING_SNAKE_CASE, stable, switchable. */
+  readonly code: string;
+  /** Written for the model: what happened and what to do next. Never a stack trace. */
+  readonly message: string;
+  /** Can recovery by retry succeed? (validation: only after the arguments change). */
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  /** Extra machine-readable fields (e.g. `field`, `expected`, `suggestion`). */
+  readonly details?: JsonObject;
+}
+
+export type ToolOutcome<T = unknown> = SuccessOutcome<T> | EmptyOutcome<T> | ErrorOutcome;
+
+export type Recovery = "retry" | "revise-arguments" | "escalate" | "answer";

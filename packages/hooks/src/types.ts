@@ -1,0 +1,48 @@
+import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
+import type { ToolCall } from "@keel/tools";
+
+/** What a pre-tool hook decides. Most restrictive wins when composed: block > redirect > rewrite > allow. */
+export type PreToolDecision =
+  | { readonly action: "allow" }
+  | { readonly action: "block"; readonly error: ErrorOutcome; readonly hook?: string }
+  | {
+      readonly action: "redirect";
+      readonly tool: string;
+      readonly input: unknown;
+      readonly reason: string;
+      readonly hook?: string;
+    }
+  | { readonly action: "rewrite"; readonly input: unknown; readonly reason: string; readonly hook?: string };
+
+/** An earlier call of this run and the outcome that entered the history for it. */
+export interface CompletedCall {
+  readonly call: ToolCall;
+  /** The tool that actually ran (differs from call.name after a redirect). */
+  readonly executed: string;
+  readonly outcome: ToolOutcome;
+}
+
+export interface HookContext {
+  readonly runId: string;
+  readonly iteration: number;
+  /** Every earlier call of the run, in order, with its final outcome. */
+  readonly history: readonly CompletedCall[];
+  /** All calls of the current parallel batch (including this one). */
+  readonly batch: readonly ToolCall[];
+  readonly signal: AbortSignal;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+export interface PreToolHook {
+  readonly name: string;
+  /** Limit for this hook; a hook that exceeds it fails closed (block). */
+  readonly timeoutMs?: number;
+  decide(call: ToolCall, context: HookContext): PreToolDecision | Promise<PreToolDecision>;
+}
+
+export interface PostToolHook {
+  readonly name: string;
+  readonly timeoutMs?: number;
+  /** `call.name` is the tool that ran. Return the outcome that enters the history. */
+  transform(call: ToolCall, outcome: ToolOutcome, context: HookContext): ToolOutcome | Promise<ToolOutcome>;
+}

@@ -1,0 +1,2 @@
+import { hello } from "@keel/errors";
+export const greet = (): string => hello("tools");

@@ -1,0 +1,89 @@
+import type { ToolOutcome } from "@keel/errors";
+import type { z } from "zod";
+
+/** Reads may run concurrently and early; writes run one at a time, in the model's order. */
+export type ToolEffect = "read" | "write";
+
+/** One "do NOT use when" boundary: the situation, and the sibling tool to use instead. */
+export interface ToolBoundary {
+  readonly when: string;
+  readonly useInstead?: string;
+}
+
+/** The four parts of a description that routes: what, when, when not (naming the sibling), takes/returns. */
+export interface ToolDescription {
+  readonly does: string;
+  readonly useWhen: readonly string[];
+  readonly doNotUseWhen: readonly ToolBoundary[];
+  readonly takes: string;
+  readonly returns: string;
+}
+
+/** A call the model asked for (the Anthropic `tool_use` block, minus `type`). */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** What a handler receives beside its validated input. */
+export interface ToolContext {
+  readonly signal: AbortSignal;
+  readonly toolUseId: string;
+  readonly runId: string;
+  readonly iteration: number;
+  /** Present for write tools: the same for the same run, tool and canonical input. */
+  readonly idempotencyKey?: string;
+  /** Caller-supplied values (e.g. the authenticated role), passed through untouched. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  /** Structured four-part description, or a plain string (allowed, but the linter will have opinions). */
+  readonly description: ToolDescription | string;
+  readonly input: I;
+  readonly output?: O;
+  readonly effect: ToolEffect;
+  /** Per-call time limit; exceeding it yields transient TOOL_TIMEOUT. */
+  readonly timeoutMs?: number;
+  /** Opt-in for read tools: an identical later call in the same run reuses the earlier non-error outcome. */
+  readonly reuse?: boolean;
+  readonly handler: (
+    input: z.output<I>,
+    context: ToolContext,
+  ) => ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
+}
+
+/** A defined tool: the spec plus its rendered description and JSON schemas (computed once). */
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+  readonly renderedDescription: string;
+  readonly inputJsonSchema: Record<string, unknown>;
+  readonly outputJsonSchema?: Record<string, unknown>;
+}
+
+/** The Anthropic Messages API tool shape. */
+export interface AnthropicToolDefinition {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+  cache_control?: { type: "ephemeral" };
+}
+
+/** The MCP `tools/list` tool shape. */
+export interface McpToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: {
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+export type ValidationResult =
+  | { readonly ok: true; readonly tool: Tool; readonly input: unknown }
+  | { readonly ok: false; readonly outcome: ToolOutcome };
