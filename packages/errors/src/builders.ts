@@ -1,0 +1,117 @@
+import { checkCode, checkDetails, checkMessage, checkRetryAfter } from "./builder-checks.js";
+import { CATEGORY_DEFAULTS, isErrorCategory } from "./categories.js";
+import { KeelConfigError } from "./keel-error.js";
+import { isPlainObject } from "./plain-object.js";
+import type { EmptyOutcome, ErrorCategory, ErrorOutcome, JsonObject, SuccessOutcome } from "./types.js";
+
+/** Optional fields of an error; `retryable` defaults from the category and can only be switched off. */
+export interface ErrorBuilderOptions {
+  readonly retryable?: boolean;
+  readonly retryAfterMs?: number;
+  readonly details?: JsonObject;
+}
+
+export interface ToolErrorInput extends ErrorBuilderOptions {
+  readonly category: ErrorCategory;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The tool ran and produced `data`. On the wire, `undefined` data becomes `null`. */
+export function success<T>(data: T): SuccessOutcome<T> {
+  return { kind: "success", isError: false, data };
+}
+
+/**
+ * "We looked and it is not there": a valid answer with a SCREAMING_SNAKE `code`, not a failure.
+ * Never use it for an outage; that is a transient error. Throws KeelConfigError on a bad code or message.
+ */
+export function validEmpty<T = never>(code: string, message: string, data?: T): EmptyOutcome<T> {
+  checkCode(code, "validEmpty");
+  checkMessage(message, "validEmpty");
+  const outcome: EmptyOutcome<T> = { kind: "empty", isError: false, code, message };
+  return data === undefined ? outcome : { ...outcome, data };
+}
+
+/**
+ * Builds an error outcome; `retryable` defaults from CATEGORY_DEFAULTS.
+ * Throws KeelConfigError on bad input, including `retryable: true` for a category that is never retryable.
+ */
+export function toolError(input: ToolErrorInput): ErrorOutcome {
+  if (!isPlainObject(input) || !isErrorCategory(input.category)) {
+    throw new KeelConfigError(
+      "INVALID_ERROR_CATEGORY",
+      `toolError: category must be one of transient, validation, business, permission, unclassified.`,
+    );
+  }
+  const { category, code, message, retryAfterMs, details } = input;
+  checkCode(code, "toolError");
+  checkMessage(message, "toolError");
+  checkRetryAfter(retryAfterMs, "toolError");
+  checkDetails(details, "toolError");
+  const retryable = input.retryable ?? CATEGORY_DEFAULTS[category].retryable;
+  if (typeof retryable !== "boolean") {
+    throw new KeelConfigError("INVALID_RETRYABLE", "toolError: retryable must be a boolean.");
+  }
+  if (retryable && !CATEGORY_DEFAULTS[category].retryable) {
+    throw new KeelConfigError(
+      "RETRYABLE_NOT_ALLOWED",
+      `toolError: ${category} errors are never retryable (${code}); retrying cannot change the outcome.`,
+    );
+  }
+  return {
+    kind: "error",
+    isError: true,
+    category,
+    code,
+    message,
+    retryable,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(details === undefined ? {} : { details }),
+  };
+}
+
+/** A temporary failure (timeout, 5xx): retryable, the same call may succeed later. */
+export function transientError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return toolError({ ...options, category: "transient", code, message });
+}
+
+/** Bad arguments: retryable, but only after the arguments change. Name the field in `details.field`. */
+export function validationError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return toolError({ ...options, category: "validation", code, message });
+}
+
+/** A business rule forbids the call: never retryable; escalate or change plan. */
+export function businessError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return toolError({ ...options, category: "business", code, message });
+}
+
+/** The caller is not allowed: never retryable; escalate. */
+export function permissionError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return toolError({ ...options, category: "permission", code, message });
+}
+
+/** A failure nobody categorised: never retryable; tell the user or escalate. */
+export function unclassifiedError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return toolError({ ...options, category: "unclassified", code, message });
+}

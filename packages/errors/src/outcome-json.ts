@@ -1,0 +1,75 @@
+import { isToolOutcome } from "./guards.js";
+import { isPlainObject } from "./plain-object.js";
+import type { ToolOutcome } from "./types.js";
+
+/**
+ * The JSON form of an outcome, shared by the MCP `_meta` entry and the tool_result envelope: only the
+ * known fields, in a fixed order. `withData: false` leaves `data` out (it travels in structuredContent).
+ */
+export function outcomeToJson(outcome: ToolOutcome, withData = true): Record<string, unknown> {
+  switch (outcome.kind) {
+    case "success":
+      return withData
+        ? { kind: "success", isError: false, data: outcome.data ?? null }
+        : { kind: "success", isError: false };
+    case "empty": {
+      const json: Record<string, unknown> = {
+        kind: "empty",
+        isError: false,
+        code: outcome.code,
+        message: outcome.message,
+      };
+      if (withData && outcome.data !== undefined) json.data = outcome.data;
+      return json;
+    }
+    case "error": {
+      const json: Record<string, unknown> = {
+        kind: "error",
+        isError: true,
+        category: outcome.category,
+        code: outcome.code,
+        retryable: outcome.retryable,
+        message: outcome.message,
+      };
+      if (outcome.retryAfterMs !== undefined) json.retryAfterMs = outcome.retryAfterMs;
+      if (outcome.details !== undefined) json.details = outcome.details;
+      return json;
+    }
+  }
+}
+
+/**
+ * Reads the JSON form back; `separateData` fills in `data` when the JSON form left it out.
+ * Returns undefined for anything that is not a well-formed outcome, so callers can fall back honestly.
+ */
+export function outcomeFromJson(json: unknown, separateData?: unknown): ToolOutcome | undefined {
+  if (!isPlainObject(json)) return undefined;
+  const hasData = Object.hasOwn(json, "data");
+  const data = hasData ? json.data : separateData;
+  let outcome: Record<string, unknown>;
+  switch (json.kind) {
+    case "success":
+      if (data === undefined) return undefined;
+      outcome = { kind: "success", isError: json.isError, data };
+      break;
+    case "empty":
+      outcome = { kind: "empty", isError: json.isError, code: json.code, message: json.message };
+      if (data !== undefined) outcome.data = data;
+      break;
+    case "error":
+      outcome = {
+        kind: "error",
+        isError: json.isError,
+        category: json.category,
+        code: json.code,
+        message: json.message,
+        retryable: json.retryable,
+      };
+      if (json.retryAfterMs !== undefined) outcome.retryAfterMs = json.retryAfterMs;
+      if (json.details !== undefined) outcome.details = json.details;
+      break;
+    default:
+      return undefined;
+  }
+  return isToolOutcome(outcome) ? outcome : undefined;
+}
