@@ -1,1 +1,26 @@
-export {};
+export { budgetMetadata } from "./budget.js";
+export { coordinatorPolicy } from "./coordinator-policy.js";
+export { flattenToFailed } from "./flatten-to-failed.js";
+export { PropagationConfigError } from "./propagation-config-error.js";
+export { reportFromRun } from "./report-from-run.js";
+export { isSubagentReport, parseReport, toJson } from "./report-json.js";
+export { outcomeFromReport } from "./report-outcome.js";
+export { subagentTool } from "./subagent-tool.js";
+
+export type { BudgetAnnouncement } from "./budget.js";
+export type { CoordinatorPolicyOptions } from "./coordinator-policy.js";
+export type { FlattenedResult } from "./flatten-to-failed.js";
+export type { ReportOptions } from "./report-from-run.js";
+export type { ParsedReport } from "./report-json.js";
+export type { SubagentAgent, SubagentToolSpec } from "./subagent-tool.js";
+export type {
+  Budget,
+  CoordinatorDecision,
+  EmptyReport,
+  FailedReport,
+  SubagentFailure,
+  SubagentReport,
+  SubagentRun,
+  SubagentToolCall,
+  SucceededReport,
+} from "./types.js";

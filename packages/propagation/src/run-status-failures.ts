@@ -1,0 +1,80 @@
+import type { ErrorCategory, JsonObject } from "@keel/errors";
+import type { SubagentRun } from "./types.js";
+
+/** A failure before it is placed: category, code, retryable and message; the hop adds tool and path. */
+export interface UnplacedFailure {
+  readonly category: ErrorCategory;
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly message: string;
+  readonly retryAfterMs?: number;
+  readonly details?: JsonObject;
+}
+
+/** The caller aborted the child; the work may be run again. */
+export const ABORTED: UnplacedFailure = {
+  category: "transient",
+  code: "SUBAGENT_ABORTED",
+  retryable: true,
+  message: "The subagent was stopped before it finished because its caller aborted. Nothing it found is known.",
+};
+
+type FailedRunStatus = Exclude<SubagentRun["status"], "completed" | "model_error">;
+
+/** How a run that ended without an answer reads to a coordinator. */
+const RUN_STATUS_FAILURES: Readonly<Record<FailedRunStatus, UnplacedFailure>> = {
+  max_iterations: {
+    category: "unclassified",
+    code: "SUBAGENT_MAX_ITERATIONS",
+    retryable: false,
+    message:
+      "The subagent used its whole iteration budget without finishing; its last text is not a result. " +
+      "Do not repeat the same request: narrow it or escalate.",
+  },
+  truncated: {
+    category: "unclassified",
+    code: "SUBAGENT_TRUNCATED",
+    retryable: false,
+    message: "The subagent's answer was cut off at the token limit, so it is incomplete. Narrow the request or escalate.",
+  },
+  refused: {
+    category: "permission",
+    code: "SUBAGENT_REFUSED",
+    retryable: false,
+    message: "The subagent's model declined the request. Do not retry it: escalate or change plan.",
+  },
+  context_window_exceeded: {
+    category: "unclassified",
+    code: "SUBAGENT_CONTEXT_WINDOW_EXCEEDED",
+    retryable: false,
+    message: "The subagent ran out of context window before answering. Narrow the request or escalate.",
+  },
+  aborted: ABORTED,
+};
+
+/** Used instead of SUBAGENT_ABORTED when the inherited deadline is what stopped the child. */
+export const DEADLINE_EXCEEDED: UnplacedFailure = {
+  category: "transient",
+  code: "SUBAGENT_DEADLINE_EXCEEDED",
+  retryable: true,
+  message:
+    "The subagent did not finish before the deadline it inherited, so its result is unknown. " +
+    "Retry only if time remains; otherwise escalate. Never report the thing as missing.",
+};
+
+/** The failure a non-completed run stands for; `undefined` for a completed run. */
+export function failureForRunStatus(run: SubagentRun): UnplacedFailure | undefined {
+  if (run.status === "completed") return undefined;
+  if (run.status !== "model_error") return RUN_STATUS_FAILURES[run.status];
+  const retryable = run.error?.retryable ?? false;
+  const retryAfterMs = run.error?.retryAfterMs;
+  return {
+    category: retryable ? "transient" : "unclassified",
+    code: "SUBAGENT_MODEL_ERROR",
+    retryable,
+    message: retryable
+      ? "The subagent's model could not be reached (a temporary failure). The same request may succeed later."
+      : "The subagent's model call failed and retrying will not help. Tell the user or escalate.",
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
+}
