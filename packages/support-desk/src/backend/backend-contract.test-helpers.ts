@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { FaultOptions } from "./faults.js";
+import { createMemoryBackend, type FaultableBackend } from "./memory-backend.js";
+import { SAMPLE_DATA } from "./seed.js";
+import type { RefundRequest } from "./types.js";
+
+export type BackendFactory = (options?: FaultOptions & { now?: () => Date }) => Promise<FaultableBackend>;
+
+const FIXED_NOW = new Date("2026-11-22T12:00:00.000Z");
+const refund = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({
+  customerId: "C-1001",
+  orderId: "ORD-1001",
+  amountCents: 5000,
+  reason: "Arrived damaged",
+  idempotencyKey: "key-1",
+  ...overrides,
+});
+
+/** The behaviour every SupportBackend must share; registered once per backend kind. */
+export function describeBackendContract(name: string, create: BackendFactory): void {
+  describe(`${name}: SupportBackend contract`, () => {
+    const opened: FaultableBackend[] = [];
+    const open = async (options: FaultOptions = {}) => {
+      const backend = await create({ now: () => FIXED_NOW, ...options });
+      opened.push(backend);
+      return backend;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((backend) => backend.close()));
+    });
+
+    it("holds exactly the sample data of the memory backend", async () => {
+      const backend = await open();
+      const reference = createMemoryBackend();
+      for (const customer of SAMPLE_DATA.customers) {
+        expect(await backend.getCustomerById(customer.id)).toEqual(
+          await reference.getCustomerById(customer.id),
+        );
+      }
+      for (const order of SAMPLE_DATA.orders) {
+        expect(await backend.getOrder(order.id)).toEqual(await reference.getOrder(order.id));
+      }
+      expect(await backend.listRefunds("ORD-1003")).toEqual(await reference.listRefunds("ORD-1003"));
+    });
+
+    it("finds a customer by email whatever its case, and says not_found for an unknown one", async () => {
+      const backend = await open();
+      const found = await backend.getCustomerByEmail(" Alice@Example.com ");
+      expect(found).toMatchObject({ kind: "found", customer: { id: "C-1001", status: "active" } });
+      expect(await backend.getCustomerByEmail("nobody@example.com")).toEqual({ kind: "not_found" });
+      expect(await backend.getCustomerById("C-9999")).toEqual({ kind: "not_found" });
+    });
+
+    it("reports an order with the sum already refunded", async () => {
+      const backend = await open();
+      expect(await backend.getOrder("ORD-1003")).toMatchObject({
+        kind: "found",
+        order: { amountCents: 12000, refundedCents: 12000, customerId: "C-1001" },
+      });
+      expect(await backend.getOrder("ORD-4040")).toEqual({ kind: "not_found" });
+    });
+
+    it("pays a refund once and records it against the order", async () => {
+      const backend = await open();
+      const result = await backend.processRefund(refund());
+      expect(result).toMatchObject({
+        kind: "refunded",
+        duplicate: false,
+        refund: { id: "R-1001", orderId: "ORD-1001", amountCents: 5000, createdAt: FIXED_NOW.toISOString() },
+        order: { refundedCents: 5000 },
+      });
+    });
+
+    it("returns the first refund for a repeated idempotency key instead of paying twice", async () => {
+      const backend = await open();
+      const first = await backend.processRefund(refund({ amountCents: 1000 }));
+      const again = await backend.processRefund(refund({ amountCents: 1000 }));
+      expect(again).toEqual({ ...first, duplicate: true });
+      expect(await backend.listRefunds("ORD-1001")).toMatchObject({ refunds: [{ amountCents: 1000 }] });
+    });
+
+    it("never refunds more than what is left of the order", async () => {
+      const backend = await open();
+      await backend.processRefund(refund({ amountCents: 3000 }));
+      const over = await backend.processRefund(refund({ amountCents: 2500, idempotencyKey: "key-2" }));
+      expect(over).toMatchObject({ kind: "exceeds_order", remainingCents: 2000 });
+    });
+
+    it("says already_refunded for a fully refunded order", async () => {
+      const backend = await open();
+      const result = await backend.processRefund(refund({ orderId: "ORD-1003", amountCents: 100 }));
+      expect(result).toMatchObject({ kind: "already_refunded", order: { refundedCents: 12000 } });
+    });
+
+    it("refuses a refund to someone other than the order's customer", async () => {
+      const backend = await open();
+      const result = await backend.processRefund(refund({ customerId: "C-1003" }));
+      expect(result).toEqual({ kind: "customer_mismatch", orderCustomerId: "C-1001" });
+    });
+
+    it("never pays a suspended account", async () => {
+      const backend = await open();
+      const result = await backend.processRefund(refund({ customerId: "C-1002", orderId: "ORD-1004" }));
+      expect(result).toEqual({ kind: "account_suspended" });
+      expect(await backend.listRefunds("ORD-1004")).toEqual({ kind: "listed", refunds: [] });
+    });
+
+    it("says order_not_found for a refund of an unknown order", async () => {
+      const backend = await open();
+      expect(await backend.processRefund(refund({ orderId: "ORD-4040" }))).toEqual({
+        kind: "order_not_found",
+      });
+    });
+
+    it("pays once for 20 concurrent refunds with the same key", async () => {
+      const backend = await open();
+      const results = await Promise.all(Array.from({ length: 20 }, () => backend.processRefund(refund())));
+      const ids = new Set(
+        results.map((result) => (result.kind === "refunded" ? result.refund.id : result.kind)),
+      );
+      expect([...ids]).toHaveLength(1);
+      expect(results.filter((result) => result.kind === "refunded" && !result.duplicate)).toHaveLength(1);
+      expect(await backend.listRefunds("ORD-1001")).toMatchObject({ refunds: [{ amountCents: 5000 }] });
+    });
+
+    it("never exceeds the order amount with 20 concurrent refunds under different keys", async () => {
+      const backend = await open();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          backend.processRefund(
+            refund({ orderId: "ORD-1002", amountCents: 4000, idempotencyKey: `k-${index}` }),
+          ),
+        ),
+      );
+      expect(results.filter((result) => result.kind === "refunded")).toHaveLength(18);
+      expect(results.filter((result) => result.kind === "exceeds_order")).toHaveLength(2);
+      expect(await backend.getOrder("ORD-1002")).toMatchObject({ order: { refundedCents: 72000 } });
+    });
+
+    it("keeps an escalation as an open ticket with its pending request until a person resolves it", async () => {
+      const backend = await open();
+      const pendingRequest = { tool: "process_refund", input: { order_id: "ORD-1002", amount: 750 } };
+      const created = await backend.createEscalation({
+        category: "refund_over_limit",
+        summary: "Refund above the limit",
+        customerId: "C-1001",
+        pendingRequest,
+      });
+      expect(created).toMatchObject({
+        kind: "created",
+        duplicate: false,
+        ticket: { id: "T-1001", status: "open" },
+      });
+      expect(await backend.listTickets({ status: "open" })).toMatchObject({
+        tickets: [{ id: "T-1001", pendingRequest, customerId: "C-1001", createdAt: FIXED_NOW.toISOString() }],
+      });
+      expect(await backend.resolveTicket("T-1001", "Refund approved")).toMatchObject({
+        kind: "resolved",
+        ticket: { status: "resolved", resolution: "Refund approved" },
+      });
+      expect(await backend.listTickets({ status: "open" })).toEqual({ kind: "listed", tickets: [] });
+      expect(await backend.resolveTicket("T-1001", "again")).toMatchObject({ kind: "already_resolved" });
+      expect(await backend.resolveTicket("T-9999", "x")).toEqual({ kind: "not_found" });
+    });
+
+    it("opens one ticket for a repeated escalation key", async () => {
+      const backend = await open();
+      const request = {
+        category: "customer_request",
+        summary: "Wants a manager",
+        customerId: null,
+        pendingRequest: null,
+        idempotencyKey: "esc-1",
+      } as const;
+      const first = await backend.createEscalation(request);
+      expect(await backend.createEscalation(request)).toEqual({ ...first, duplicate: true });
+      expect(await backend.listTickets()).toMatchObject({ tickets: [{ id: "T-1001" }] });
+    });
+
+    it("lists the fees inside a window, none for a customer without fees, and knows unknown customers", async () => {
+      const backend = await open();
+      const window = { from: "2025-11-22", to: "2026-11-22" };
+      expect(await backend.feesForCustomer("C-1001", window)).toMatchObject({
+        kind: "found",
+        fees: [{ id: "F-1", amountCents: 2500, chargedOn: "2026-03-10" }, { id: "F-2" }],
+      });
+      expect(await backend.feesForCustomer("C-1003", window)).toEqual({ kind: "found", fees: [] });
+      expect(await backend.feesForCustomer("C-9999", window)).toEqual({ kind: "customer_not_found" });
+    });
+
+    it("fails the next staged call only, with the staged kind", async () => {
+      const backend = await open();
+      backend.faults.next("getOrder", "timeout");
+      backend.faults.next("getOrder", "unreachable");
+      expect(await backend.getOrder("ORD-1001")).toEqual({ kind: "timeout" });
+      expect(await backend.getOrder("ORD-1001")).toEqual({ kind: "unreachable" });
+      expect(await backend.getOrder("ORD-1001")).toMatchObject({ kind: "found" });
+    });
+
+    it("applies a write whose answer timed out, so the retry with the same key is a duplicate", async () => {
+      const backend = await open();
+      backend.faults.next("processRefund", "timeout");
+      expect(await backend.processRefund(refund())).toEqual({ kind: "timeout" });
+      expect(await backend.processRefund(refund())).toMatchObject({ kind: "refunded", duplicate: true });
+    });
+
+    it("writes nothing when the store is unreachable", async () => {
+      const backend = await open();
+      backend.faults.next("processRefund", "unreachable");
+      expect(await backend.processRefund(refund())).toEqual({ kind: "unreachable" });
+      expect(await backend.listRefunds("ORD-1001")).toEqual({ kind: "listed", refunds: [] });
+    });
+
+    it("fails the same calls for the same fault seed", async () => {
+      const sequence = async () => {
+        const backend = await open({ faultRate: 0.5, seed: 42 });
+        const kinds: string[] = [];
+        for (let call = 0; call < 12; call++) kinds.push((await backend.getCustomerById("C-1001")).kind);
+        return kinds;
+      };
+      const first = await sequence();
+      expect(first).toEqual(await sequence());
+      expect(new Set(first)).toEqual(new Set(["found", "timeout", "unreachable"]));
+    });
+
+    it("reports a closed store as unreachable, never as not found", async () => {
+      const backend = await open();
+      await backend.close();
+      expect(await backend.getOrder("ORD-1001")).toEqual({ kind: "unreachable" });
+      expect(await backend.getCustomerByEmail("alice@example.com")).toEqual({ kind: "unreachable" });
+    });
+  });
+}

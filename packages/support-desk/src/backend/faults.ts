@@ -1,0 +1,86 @@
+import type { BackendOperation, FaultKind, StoreFailure } from "./types.js";
+
+/** Stage failures on a backend: the next call of an operation fails, or a seeded share of all calls do. */
+export interface FaultController {
+  /** The next call of `operation` fails with `kind` (queued: stage several for several calls). */
+  next(operation: BackendOperation, kind: FaultKind): void;
+  /** Staged faults not yet consumed, for assertions. */
+  pending(operation?: BackendOperation): number;
+  /** Drops staged faults and sets the random rate to 0. */
+  clear(): void;
+}
+
+export interface FaultOptions {
+  /** Share of calls (0..1) that fail at random, half timeouts and half unreachable. Default 0. */
+  readonly faultRate?: number;
+  /** Seed of the deterministic generator used for random faults. Default 1. */
+  readonly seed?: number;
+  /** Overrides the seeded generator: returns numbers in [0, 1). */
+  readonly random?: () => number;
+}
+
+/** The backends' side of a {@link FaultController}: which fault, if any, hits this call. */
+export interface FaultSource extends FaultController {
+  take(operation: BackendOperation): FaultKind | null;
+}
+
+/** mulberry32: tiny, fast and deterministic, enough for fault injection (not for secrets). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function createFaultSource(options: FaultOptions = {}): FaultSource {
+  let rate = options.faultRate ?? 0;
+  if (!(rate >= 0 && rate <= 1)) throw new RangeError(`faultRate must be between 0 and 1, got ${rate}`);
+  const random = options.random ?? seededRandom(options.seed ?? 1);
+  const staged = new Map<BackendOperation, FaultKind[]>();
+  return {
+    next(operation, kind) {
+      const queue = staged.get(operation) ?? [];
+      queue.push(kind);
+      staged.set(operation, queue);
+    },
+    pending(operation) {
+      if (operation) return staged.get(operation)?.length ?? 0;
+      let total = 0;
+      for (const queue of staged.values()) total += queue.length;
+      return total;
+    },
+    clear() {
+      staged.clear();
+      rate = 0;
+    },
+    take(operation) {
+      const queued = staged.get(operation)?.shift();
+      if (queued) return queued;
+      if (rate > 0 && random() < rate) return random() < 0.5 ? "timeout" : "unreachable";
+      return null;
+    },
+  };
+}
+
+/**
+ * Runs one backend operation under the fault plan. `unreachable` never reaches the store; `timeout` on a
+ * write lets the write happen and loses the answer, as a real timeout can — idempotency keys make the retry safe.
+ */
+export async function withFault<T>(
+  faults: FaultSource,
+  operation: BackendOperation,
+  effect: "read" | "write",
+  run: () => Promise<T>,
+): Promise<T | StoreFailure> {
+  const fault = faults.take(operation);
+  if (fault === "unreachable") return { kind: "unreachable" };
+  if (fault === "timeout") {
+    if (effect === "write") await run();
+    return { kind: "timeout" };
+  }
+  return run();
+}

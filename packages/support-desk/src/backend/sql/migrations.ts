@@ -1,0 +1,152 @@
+import { FIRST_GENERATED_NUMBER, type SeedData } from "../seed.js";
+import type { SqlDatabase, SqlExecutor } from "./database.js";
+
+export interface Migration {
+  readonly id: string;
+  readonly sql: string;
+}
+
+/**
+ * The one schema, for PGlite and PostgreSQL alike. Append new migrations; never edit an applied one.
+ * Money is integer cents; ids are text so they read the same in every store.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: "001_support_desk",
+    sql: `
+CREATE TABLE customers (
+  id text PRIMARY KEY,
+  email text NOT NULL UNIQUE,
+  name text NOT NULL,
+  status text NOT NULL CHECK (status IN ('active', 'suspended')),
+  tier text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE orders (
+  id text PRIMARY KEY,
+  customer_id text NOT NULL REFERENCES customers (id),
+  amount_cents integer NOT NULL CHECK (amount_cents > 0),
+  currency text NOT NULL,
+  status text NOT NULL,
+  item_summary text NOT NULL,
+  placed_at timestamptz NOT NULL
+);
+CREATE SEQUENCE refund_number START ${FIRST_GENERATED_NUMBER};
+CREATE TABLE refunds (
+  id text PRIMARY KEY,
+  order_id text NOT NULL REFERENCES orders (id),
+  customer_id text NOT NULL REFERENCES customers (id),
+  amount_cents integer NOT NULL CHECK (amount_cents > 0),
+  reason text NOT NULL,
+  idempotency_key text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX refunds_order_id ON refunds (order_id);
+CREATE SEQUENCE ticket_number START ${FIRST_GENERATED_NUMBER};
+CREATE TABLE tickets (
+  id text PRIMARY KEY,
+  number integer NOT NULL UNIQUE,
+  status text NOT NULL CHECK (status IN ('open', 'resolved')),
+  category text NOT NULL,
+  summary text NOT NULL,
+  customer_id text,
+  pending_request jsonb,
+  idempotency_key text UNIQUE,
+  created_at timestamptz NOT NULL,
+  resolved_at timestamptz,
+  resolution text
+);
+CREATE INDEX tickets_status ON tickets (status, number);
+CREATE TABLE fees (
+  id text PRIMARY KEY,
+  customer_id text NOT NULL REFERENCES customers (id),
+  amount_cents integer NOT NULL CHECK (amount_cents > 0),
+  description text NOT NULL,
+  charged_on date NOT NULL
+);
+CREATE INDEX fees_customer_charged ON fees (customer_id, charged_on);
+`,
+  },
+];
+
+/** The seed is recorded like a migration, so it is inserted exactly once per database. */
+const SEED_ID = "seed_sample_data_v1";
+
+/**
+ * Brings a database up to date in one transaction, under an advisory lock so that two processes starting
+ * together against one PostgreSQL do not both migrate. Running it again changes nothing.
+ */
+export async function migrate(
+  database: SqlDatabase,
+  options: { readonly schema?: string; readonly seed?: SeedData },
+): Promise<readonly string[]> {
+  return database.transaction(async (executor) => {
+    await executor.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+      `keel-support-desk:${options.schema ?? ""}`,
+    ]);
+    if (options.schema) await executor.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await executor.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const { rows } = await executor.query<{ id: string }>("SELECT id FROM schema_migrations");
+    const applied = new Set(rows.map((row) => row.id));
+    const ran: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.id)) continue;
+      await executor.execute(migration.sql);
+      await executor.query("INSERT INTO schema_migrations (id) VALUES ($1)", [migration.id]);
+      ran.push(migration.id);
+    }
+    if (options.seed && !applied.has(SEED_ID)) {
+      await insertSeed(executor, options.seed);
+      await executor.query("INSERT INTO schema_migrations (id) VALUES ($1)", [SEED_ID]);
+      ran.push(SEED_ID);
+    }
+    return ran;
+  });
+}
+
+async function insertSeed(executor: SqlExecutor, seed: SeedData): Promise<void> {
+  for (const customer of seed.customers) {
+    await executor.query(
+      "INSERT INTO customers (id, email, name, status, tier, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+      [customer.id, customer.email, customer.name, customer.status, customer.tier, customer.createdAt],
+    );
+  }
+  for (const order of seed.orders) {
+    await executor.query(
+      `INSERT INTO orders (id, customer_id, amount_cents, currency, status, item_summary, placed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        order.id,
+        order.customerId,
+        order.amountCents,
+        order.currency,
+        order.status,
+        order.itemSummary,
+        order.placedAt,
+      ],
+    );
+  }
+  for (const refund of seed.refunds) {
+    await executor.query(
+      `INSERT INTO refunds (id, order_id, customer_id, amount_cents, reason, idempotency_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        refund.id,
+        refund.orderId,
+        refund.customerId,
+        refund.amountCents,
+        refund.reason,
+        refund.idempotencyKey,
+        refund.createdAt,
+      ],
+    );
+  }
+  for (const fee of seed.fees) {
+    await executor.query(
+      "INSERT INTO fees (id, customer_id, amount_cents, description, charged_on) VALUES ($1, $2, $3, $4, $5)",
+      [fee.id, fee.customerId, fee.amountCents, fee.description, fee.chargedOn],
+    );
+  }
+}

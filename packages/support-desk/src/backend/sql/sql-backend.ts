@@ -1,0 +1,108 @@
+import { createFaultSource, type FaultOptions, withFault } from "../faults.js";
+import type { FaultableBackend } from "../memory-backend.js";
+import { SAMPLE_DATA, type SeedData } from "../seed.js";
+import type { BackendOperation, StoreFailure, SupportBackend } from "../types.js";
+import { pgliteDatabase, postgresDatabase, type SqlDatabase } from "./database.js";
+import { migrate } from "./migrations.js";
+import { sqlQueries } from "./sql-queries.js";
+import { guarded } from "./store-failure.js";
+
+export interface SqlBackendOptions extends FaultOptions {
+  /** PostgreSQL connection string; without it the store is embedded PGlite. */
+  readonly databaseUrl?: string;
+  /** PGlite data directory (created if missing); without it PGlite lives in memory. Ignored with `databaseUrl`. */
+  readonly dataDir?: string;
+  /** Keep every table in this schema (created if missing), e.g. one per test file. Default: the search_path. */
+  readonly schema?: string;
+  /** Rows inserted once, on the first migration; `false` for an empty store. Default {@link SAMPLE_DATA}. */
+  readonly data?: SeedData | false;
+  /** Clock for created/resolved timestamps. */
+  readonly now?: () => Date;
+  /** PostgreSQL only: per-statement limit, reported as a timeout. Default 5000. */
+  readonly statementTimeoutMs?: number;
+  /** PostgreSQL only: pool size. Default 10. */
+  readonly maxConnections?: number;
+}
+
+export interface SqlBackend extends FaultableBackend {
+  readonly dialect: SqlDatabase["dialect"];
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The SQL store: PGlite embedded by default, PostgreSQL through a `pg` pool when `databaseUrl` is given.
+ * Migrates (idempotently) before it resolves. Connection failures come back as `unreachable`/`timeout`.
+ */
+export async function createSqlBackend(options: SqlBackendOptions = {}): Promise<SqlBackend> {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new TypeError(`schema must match ${SCHEMA_NAME}, got ${JSON.stringify(options.schema)}`);
+  }
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options)
+    : await openPglite(options);
+  try {
+    return await openSqlBackend(database, options);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Promise<SqlDatabase> {
+  const { default: pg } = await import("pg");
+  const settings = [`-c statement_timeout=${options.statementTimeoutMs ?? 5000}`];
+  if (options.schema) settings.push(`-c search_path=${options.schema}`);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    options: settings.join(" "),
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  return postgresDatabase(pool);
+}
+
+async function openPglite(options: SqlBackendOptions): Promise<SqlDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = options.dataDir ? await PGlite.create({ dataDir: options.dataDir }) : await PGlite.create();
+  const database = pgliteDatabase(pglite);
+  if (options.schema) {
+    await database.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await database.query(`SET search_path TO ${options.schema}`);
+  }
+  return database;
+}
+
+/** Wraps an open database (already pointed at its schema) as the backend; exported for tests. */
+export async function openSqlBackend(
+  database: SqlDatabase,
+  options: SqlBackendOptions = {},
+): Promise<SqlBackend> {
+  const data = options.data === false ? undefined : (options.data ?? SAMPLE_DATA);
+  await migrate(database, {
+    ...(options.schema ? { schema: options.schema } : {}),
+    ...(data ? { seed: data } : {}),
+  });
+  const faults = createFaultSource(options);
+  const queries = sqlQueries(database, options.now ?? (() => new Date()));
+  const run = <T>(operation: BackendOperation, effect: "read" | "write", call: () => Promise<T>) =>
+    withFault(faults, operation, effect, () => guarded(call)) as Promise<T | StoreFailure>;
+  const backend: SupportBackend = {
+    getCustomerByEmail: (email) => run("getCustomerByEmail", "read", () => queries.getCustomerByEmail(email)),
+    getCustomerById: (customerId) =>
+      run("getCustomerById", "read", () => queries.getCustomerById(customerId)),
+    getOrder: (orderId) => run("getOrder", "read", () => queries.getOrder(orderId)),
+    processRefund: (request) => run("processRefund", "write", () => queries.processRefund(request)),
+    createEscalation: (request) => run("createEscalation", "write", () => queries.createEscalation(request)),
+    listTickets: (filter) => run("listTickets", "read", () => queries.listTickets(filter)),
+    resolveTicket: (ticketId, resolution) =>
+      run("resolveTicket", "write", () => queries.resolveTicket(ticketId, resolution)),
+    listRefunds: (orderId) => run("listRefunds", "read", () => queries.listRefunds(orderId)),
+    feesForCustomer: (customerId, window) =>
+      run("feesForCustomer", "read", () => queries.feesForCustomer(customerId, window)),
+    close: () => database.close(),
+  };
+  return { ...backend, faults, dialect: database.dialect };
+}

@@ -1,0 +1,177 @@
+import type { JsonObject } from "@keel/errors";
+
+export type AccountStatus = "active" | "suspended";
+
+export interface Customer {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly status: AccountStatus;
+  readonly tier: "standard" | "gold";
+  /** ISO 8601. */
+  readonly createdAt: string;
+}
+
+export interface Order {
+  readonly id: string;
+  readonly customerId: string;
+  /** Money is integer cents everywhere below the tools, so sums are exact. */
+  readonly amountCents: number;
+  readonly currency: "USD";
+  readonly status: "processing" | "shipped" | "delivered";
+  readonly itemSummary: string;
+  /** ISO 8601. */
+  readonly placedAt: string;
+  /** Sum of the refunds recorded against this order. */
+  readonly refundedCents: number;
+}
+
+export interface Refund {
+  readonly id: string;
+  readonly orderId: string;
+  readonly customerId: string;
+  readonly amountCents: number;
+  readonly reason: string;
+  readonly idempotencyKey: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+}
+
+export type TicketStatus = "open" | "resolved";
+
+export type EscalationCategory =
+  | "refund_over_limit"
+  | "customer_request"
+  | "account_issue"
+  | "policy_exception";
+
+/** A durable escalation: what a person reads, acts on and resolves. */
+export interface Ticket {
+  readonly id: string;
+  readonly status: TicketStatus;
+  readonly category: EscalationCategory;
+  readonly summary: string;
+  readonly customerId: string | null;
+  /** The action waiting for a person (e.g. the refund the hook stopped), verbatim. */
+  readonly pendingRequest: JsonObject | null;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly resolvedAt: string | null;
+  readonly resolution: string | null;
+}
+
+export interface Fee {
+  readonly id: string;
+  readonly customerId: string;
+  readonly amountCents: number;
+  readonly description: string;
+  /** YYYY-MM-DD. */
+  readonly chargedOn: string;
+}
+
+/**
+ * The store could not answer. `timeout`: the call may have reached the store (for a write, it may have
+ * been applied); `unreachable`: it never did. Neither ever means "not found".
+ */
+export type StoreFailure = { readonly kind: "timeout" } | { readonly kind: "unreachable" };
+
+export type CustomerResult =
+  | { readonly kind: "found"; readonly customer: Customer }
+  | { readonly kind: "not_found" }
+  | StoreFailure;
+
+export type OrderResult =
+  | { readonly kind: "found"; readonly order: Order }
+  | { readonly kind: "not_found" }
+  | StoreFailure;
+
+export interface RefundRequest {
+  readonly customerId: string;
+  readonly orderId: string;
+  readonly amountCents: number;
+  readonly reason: string;
+  /** One key pays at most once: a repeat returns the first refund with `duplicate: true`. */
+  readonly idempotencyKey: string;
+}
+
+export type RefundResult =
+  | { readonly kind: "refunded"; readonly refund: Refund; readonly duplicate: boolean; readonly order: Order }
+  | { readonly kind: "order_not_found" }
+  | { readonly kind: "customer_mismatch"; readonly orderCustomerId: string }
+  | { readonly kind: "account_suspended" }
+  | { readonly kind: "already_refunded"; readonly order: Order }
+  | { readonly kind: "exceeds_order"; readonly order: Order; readonly remainingCents: number }
+  | StoreFailure;
+
+export interface EscalationRequest {
+  readonly category: EscalationCategory;
+  readonly summary: string;
+  readonly customerId: string | null;
+  readonly pendingRequest: JsonObject | null;
+  /** When given, a repeat with the same key returns the first ticket instead of opening another. */
+  readonly idempotencyKey?: string;
+}
+
+export type EscalationResult =
+  | { readonly kind: "created"; readonly ticket: Ticket; readonly duplicate: boolean }
+  | StoreFailure;
+
+export type TicketListResult =
+  | { readonly kind: "listed"; readonly tickets: readonly Ticket[] }
+  | StoreFailure;
+
+export type ResolveTicketResult =
+  | { readonly kind: "resolved"; readonly ticket: Ticket }
+  | { readonly kind: "already_resolved"; readonly ticket: Ticket }
+  | { readonly kind: "not_found" }
+  | StoreFailure;
+
+/** A closed date window: fees charged after `from` and on or before `to` (both YYYY-MM-DD). */
+export interface FeeWindow {
+  readonly from: string;
+  readonly to: string;
+}
+
+export type FeesResult =
+  | { readonly kind: "found"; readonly fees: readonly Fee[] }
+  | { readonly kind: "customer_not_found" }
+  | StoreFailure;
+
+/** The seam `resolve_cap_basis` reads fees through: a separate service in production, the store here. */
+export interface FeeService {
+  feesForCustomer(customerId: string, window: FeeWindow): Promise<FeesResult>;
+}
+
+/**
+ * Everything the support tools need from a store. Methods never throw for store trouble: they resolve
+ * with a discriminated result, and a failure to reach the store is `timeout` / `unreachable`.
+ */
+export interface SupportBackend extends FeeService {
+  getCustomerByEmail(email: string): Promise<CustomerResult>;
+  getCustomerById(customerId: string): Promise<CustomerResult>;
+  getOrder(orderId: string): Promise<OrderResult>;
+  /** Atomic: never pays one idempotency key twice, never refunds more than the order's amount. */
+  processRefund(request: RefundRequest): Promise<RefundResult>;
+  createEscalation(request: EscalationRequest): Promise<EscalationResult>;
+  listTickets(filter?: { readonly status?: TicketStatus }): Promise<TicketListResult>;
+  resolveTicket(ticketId: string, resolution: string): Promise<ResolveTicketResult>;
+  /** Refunds recorded against an order, oldest first (for audits and tests). */
+  listRefunds(
+    orderId: string,
+  ): Promise<{ readonly kind: "listed"; readonly refunds: readonly Refund[] } | StoreFailure>;
+  close(): Promise<void>;
+}
+
+/** The operations faults can be staged on. */
+export type BackendOperation =
+  | "getCustomerByEmail"
+  | "getCustomerById"
+  | "getOrder"
+  | "processRefund"
+  | "createEscalation"
+  | "listTickets"
+  | "resolveTicket"
+  | "listRefunds"
+  | "feesForCustomer";
+
+export type FaultKind = StoreFailure["kind"];
