@@ -1,1 +1,39 @@
-export {};
+export { TestkitConfigError } from "./config-error.js";
+export { estimateTokens } from "./prompt-cache.js";
+export { messageResponse, textResponse, toolUseResponse } from "./response-builders.js";
+export { startFakeMessagesApi } from "./server.js";
+
+export type {
+  ErrorAfterDeltasFault,
+  Fault,
+  FaultPlan,
+  FaultSpec,
+  HttpFault,
+  MaxTokensFault,
+  ResetAfterEventsFault,
+  SlowFault,
+} from "./faults.js";
+export type {
+  FakeMessagesApiOptions,
+  HandlerContext,
+  MessagesHandler,
+  RecordedRequest,
+  RecordedResponse,
+  StreamingOptions,
+} from "./options.js";
+export type { ResponseOptions, ToolCallSpec } from "./response-builders.js";
+export type { FakeMessagesApi } from "./server.js";
+export type {
+  ApiErrorBody,
+  ApiErrorType,
+  ContentBlock,
+  Message,
+  MessageParam,
+  MessagesRequest,
+  MessageTemplate,
+  StopReason,
+  TextBlock,
+  ThinkingBlock,
+  ToolUseBlock,
+  Usage,
+} from "./wire.js";

@@ -1,0 +1,171 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { completeMessage, templateProblem } from "./complete-message.js";
+import { type ErrorAfterDeltasFault, faultsFor, type ResolvedFaults } from "./faults.js";
+import { DEFAULT_MESSAGES, errorBody, httpFaultResponse, sendJson, statusForErrorType } from "./http-responses.js";
+import { cutOffAtMaxTokens } from "./max-tokens-cutoff.js";
+import type { RecordedRequest, ResolvedOptions } from "./options.js";
+import type { PromptCache } from "./prompt-cache.js";
+import { messageEvents } from "./sse-events.js";
+import { streamDurationMs, writeStream } from "./stream-writer.js";
+import { validateRequest } from "./validate-request.js";
+import { readBody, redactHeaders } from "./http-request.js";
+import type { ApiErrorType, MessagesRequest, MessageTemplate } from "./wire.js";
+
+/** The mutable state of one server. */
+export interface ServerState {
+  readonly options: ResolvedOptions;
+  readonly requests: RecordedRequest[];
+  readonly cache: PromptCache;
+  /** Cancels the timers of streams still being written. */
+  readonly activeStreams: Set<() => void>;
+  requestCount: number;
+  scriptCursor: number;
+}
+
+// Server-side failures of the fake itself: retrying cannot help, so the SDK is told not to.
+const NO_RETRY = { "x-should-retry": "false" };
+const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" };
+
+/** Answers one `POST /v1/messages`: authentication, validation, faults, then a JSON or SSE message. */
+export async function handleMessages(state: ServerState, request: IncomingMessage, response: ServerResponse) {
+  const raw = await readBody(request);
+  const index = state.requestCount++;
+  const requestId = `req_fake_${String(index).padStart(6, "0")}`;
+  let body: unknown;
+  let parseError: string | undefined;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch (error) {
+    parseError = (error as Error).message;
+  }
+  const record: RecordedRequest = {
+    index,
+    method: request.method ?? "POST",
+    path: request.url ?? "",
+    headers: redactHeaders(request.headers),
+    body: body as MessagesRequest,
+  };
+  if (state.options.recordRequests) state.requests.push(record);
+
+  let faults: ResolvedFaults = { list: [] };
+  const fail = (status: number, type: ApiErrorType, message: string, headers?: Record<string, string>): void => {
+    const payload = errorBody(type, message, requestId);
+    record.response = { status, stream: false, error: payload.error, faults: faults.list };
+    sendJson(response, status, JSON.stringify(payload), requestId, headers);
+  };
+
+  const apiKey = credential(request);
+  if (!apiKey) return fail(401, "authentication_error", "x-api-key header is required");
+  if (state.options.apiKey !== undefined && apiKey !== state.options.apiKey) {
+    return fail(401, "authentication_error", "invalid x-api-key");
+  }
+  if (!request.headers["anthropic-version"]) {
+    return fail(400, "invalid_request_error", "anthropic-version: header is required");
+  }
+  if (parseError !== undefined) return fail(400, "invalid_request_error", `The request body is not valid JSON: ${parseError}`);
+  const validation = validateRequest(body);
+  if (!validation.ok) return fail(400, "invalid_request_error", validation.message);
+  const valid = validation.request;
+
+  try {
+    faults = faultsFor(state.options.faults, index, valid);
+  } catch (error) {
+    return fail(500, "api_error", (error as Error).message, NO_RETRY);
+  }
+  if (faults.http) {
+    const answer = httpFaultResponse(faults.http);
+    return fail(answer.status, answer.type, answer.message, answer.headers);
+  }
+
+  const template = await nextTemplate(state, valid, index);
+  if (typeof template === "string") return fail(500, "api_error", template, NO_RETRY);
+  // A response the client never fully receives is served again on the next request (the retry).
+  const interrupted = faults.resetAfterEvents !== undefined || faults.errorAfterDeltas !== undefined;
+  if (state.options.script && !interrupted) state.scriptCursor++;
+
+  const inputUsage = state.cache.account(valid, raw.byteLength, validation.cacheBreakpoints);
+  const completed = completeMessage(template, valid.model, inputUsage);
+  const { message, partialInput } = faults.maxTokens
+    ? cutOffAtMaxTokens(completed, valid.max_tokens, faults.maxTokens)
+    : { message: completed, partialInput: undefined };
+  const streamed = valid.stream === true;
+  record.response = { status: 200, stream: streamed, message, faults: faults.list };
+  const timing = { ...state.options.timing, ...faults.slow };
+  const hasDelays = timing.eventDelayMs > 0 || timing.blockDelayMs !== 0;
+
+  if (!streamed) {
+    if (faults.resetAfterEvents) {
+      record.response = { status: 0, stream: false, message, faults: faults.list };
+      response.socket?.destroy();
+      return;
+    }
+    if (faults.errorAfterDeltas) {
+      // Without a stream there is no event to fail in: the same error arrives as an HTTP status.
+      const error = streamError(faults.errorAfterDeltas);
+      return fail(statusForErrorType(error.type), error.type, error.message);
+    }
+    if (hasDelays) await pause(state, streamDurationMs(messageEvents(message, state.options.chunking, partialInput), timing));
+    if (response.destroyed) return;
+    return sendJson(response, 200, JSON.stringify(message), requestId);
+  }
+
+  const events = messageEvents(message, state.options.chunking, partialInput);
+  response.writeHead(200, { ...SSE_HEADERS, "request-id": requestId });
+  const { errorAfterDeltas, resetAfterEvents } = faults;
+  const cancel = writeStream(response, events, timing, {
+    ...(errorAfterDeltas && { errorAfterDeltas: { count: errorAfterDeltas.count, error: streamError(errorAfterDeltas) } }),
+    ...(resetAfterEvents && { resetAfterEvents: resetAfterEvents.count }),
+  });
+  if (!hasDelays) return;
+  state.activeStreams.add(cancel);
+  response.once("close", () => {
+    cancel();
+    state.activeStreams.delete(cancel);
+  });
+}
+
+/** The key from `x-api-key`, or from `Authorization: Bearer`, which SDK 1.x sends instead. */
+function credential(request: IncomingMessage): string | undefined {
+  const apiKey = request.headers["x-api-key"];
+  if (typeof apiKey === "string" && apiKey !== "") return apiKey;
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith("Bearer ") ? authorization.slice(7) || undefined : undefined;
+}
+
+function streamError(fault: ErrorAfterDeltasFault): { type: ApiErrorType; message: string } {
+  const type = fault.errorType ?? "overloaded_error";
+  return { type, message: fault.message ?? DEFAULT_MESSAGES[type] };
+}
+
+/** The scripted or computed response, or the message of a 500 explaining why there is none. */
+async function nextTemplate(state: ServerState, request: MessagesRequest, index: number): Promise<MessageTemplate | string> {
+  const { script, handler } = state.options;
+  let template: unknown;
+  if (script) {
+    template = script[state.scriptCursor];
+    if (template === undefined) {
+      return `@keel/testkit: the script is exhausted: request #${index} arrived after all ${script.length} scripted response(s) were served. Add responses to \`script\` or use a \`handler\`.`;
+    }
+    return template as MessageTemplate;
+  }
+  try {
+    template = await handler!(request, { index, requests: state.requests });
+  } catch (error) {
+    return `@keel/testkit: the handler threw on request #${index}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const problem = templateProblem(template);
+  return problem ? `@keel/testkit: the handler's response to request #${index} cannot be served: ${problem}` : (template as MessageTemplate);
+}
+
+/** Waits, unless the server closes first. */
+function pause(state: ServerState, milliseconds: number): Promise<void> {
+  return new Promise((resolve) => {
+    const cancel = (): void => {
+      clearTimeout(timer);
+      state.activeStreams.delete(cancel);
+      resolve();
+    };
+    const timer = setTimeout(cancel, milliseconds);
+    state.activeStreams.add(cancel);
+  });
+}

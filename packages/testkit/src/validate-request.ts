@@ -1,0 +1,157 @@
+import type { MessagesRequest } from "./wire.js";
+
+export type ValidationResult =
+  | { ok: true; request: MessagesRequest; cacheBreakpoints: number }
+  | { ok: false; message: string };
+
+const MAX_CACHE_BREAKPOINTS = 4;
+
+type Block = Record<string, unknown>;
+
+/**
+ * Checks a `POST /v1/messages` body the way the real API does, in one pass over the history.
+ * Messages mimic the API's wording so tests read like production logs.
+ */
+export function validateRequest(body: unknown): ValidationResult {
+  if (!isObject(body)) return fail("Request body must be a JSON object.");
+  if (typeof body.model !== "string" || body.model === "") return fail("model: Field required");
+  if (body.max_tokens === undefined) return fail("max_tokens: Field required");
+  if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 1) {
+    return fail("max_tokens: Input should be an integer greater than or equal to 1");
+  }
+  if (body.messages === undefined) return fail("messages: Field required");
+  if (!Array.isArray(body.messages)) return fail("messages: Input should be a valid list");
+  if (body.messages.length === 0) return fail("messages: at least one message is required");
+
+  let cacheBreakpoints = 0;
+  const toolNames = new Set<string>();
+  if (body.tools !== undefined) {
+    if (!Array.isArray(body.tools)) return fail("tools: Input should be a valid list");
+    for (const [index, tool] of body.tools.entries()) {
+      if (!isObject(tool) || typeof tool.name !== "string") return fail(`tools.${index}.name: Field required`);
+      if (toolNames.has(tool.name)) return fail(`tools: Tool names must be unique. Duplicate: ${tool.name}`);
+      toolNames.add(tool.name);
+      if (tool.cache_control !== undefined) cacheBreakpoints++;
+    }
+  }
+
+  if (body.system !== undefined && typeof body.system !== "string") {
+    if (!Array.isArray(body.system)) return fail("system: Input should be a valid string or list of text blocks");
+    for (const [index, block] of body.system.entries()) {
+      if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
+        return fail(`system.${index}: Input should be a text block`);
+      }
+      if (block.cache_control !== undefined) cacheBreakpoints++;
+    }
+  }
+
+  const choiceError = checkToolChoice(body.tool_choice, toolNames, body.tools !== undefined);
+  if (choiceError) return fail(choiceError);
+
+  const historyCheck = checkHistory(body.messages);
+  if (typeof historyCheck === "string") return fail(historyCheck);
+  cacheBreakpoints += historyCheck;
+
+  if (cacheBreakpoints > MAX_CACHE_BREAKPOINTS) {
+    return fail(`A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${cacheBreakpoints}.`);
+  }
+  return { ok: true, request: body as MessagesRequest, cacheBreakpoints };
+}
+
+function checkToolChoice(choice: unknown, toolNames: Set<string>, hasTools: boolean): string | undefined {
+  if (choice === undefined) return undefined;
+  if (!isObject(choice) || !["auto", "any", "tool", "none"].includes(choice.type as string)) {
+    return "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'";
+  }
+  if ((choice.type === "any" || choice.type === "tool") && !hasTools) {
+    return "tool_choice: tool_choice may only be specified while providing tools.";
+  }
+  if (choice.type === "tool" && !toolNames.has(choice.name as string)) {
+    return `tool_choice.name: Tool '${String(choice.name)}' not found in provided tools`;
+  }
+  return undefined;
+}
+
+/** Returns the number of cache breakpoints in the messages, or the first error found. */
+function checkHistory(messages: unknown[]): number | string {
+  let breakpoints = 0;
+  const seenToolUseIds = new Set<string>();
+  // Ids the previous assistant turn asked for; the next user turn must answer all of them.
+  let pendingToolUseIds: Set<string> | undefined;
+  let previousRole: string | undefined;
+
+  for (const [index, message] of messages.entries()) {
+    if (!isObject(message)) return `messages.${index}: Input should be an object`;
+    const { role, content } = message;
+    if (role !== "user" && role !== "assistant") return `messages.${index}.role: Input should be 'user' or 'assistant'`;
+    if (index === 0 && role !== "user") return `messages.0: first message must use the "user" role`;
+    if (role === previousRole) {
+      return `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;
+    }
+    previousRole = role;
+    const isFinalAssistant = role === "assistant" && index === messages.length - 1;
+    if (content === undefined) return `messages.${index}.content: Field required`;
+    if (typeof content === "string") {
+      if (content === "" && !isFinalAssistant) return emptyContent(index);
+      if (pendingToolUseIds) return missingToolResults(index, pendingToolUseIds);
+      continue;
+    }
+    if (!Array.isArray(content)) return `messages.${index}.content: Input should be a valid string or list`;
+    if (content.length === 0 && !isFinalAssistant) return emptyContent(index);
+
+    const answered = new Set<string>();
+    const requested = new Set<string>();
+    for (const [blockIndex, block] of content.entries()) {
+      const path = `messages.${index}.content.${blockIndex}`;
+      if (!isObject(block) || typeof block.type !== "string") return `${path}.type: Field required`;
+      if (block.cache_control !== undefined) breakpoints++;
+      breakpoints += nestedBreakpoints(block);
+      if (block.type === "tool_use") {
+        if (role !== "assistant") return `${path}: \`tool_use\` blocks may only appear in assistant messages`;
+        const id = block.id as string;
+        if (seenToolUseIds.has(id)) return `${path}: \`tool_use\` ids must be unique`;
+        seenToolUseIds.add(id);
+        requested.add(id);
+      } else if (block.type === "tool_result") {
+        if (role !== "user") return `${path}: \`tool_result\` blocks may only appear in user messages`;
+        const id = block.tool_use_id as string;
+        if (!pendingToolUseIds?.has(id)) {
+          return `${path}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+        }
+        if (answered.has(id)) return `${path}: each \`tool_use\` id must have a single \`tool_result\` block: ${id}`;
+        answered.add(id);
+      }
+    }
+    if (pendingToolUseIds) {
+      const missing = [...pendingToolUseIds].filter((id) => !answered.has(id));
+      if (missing.length > 0) return missingToolResults(index, new Set(missing));
+    }
+    pendingToolUseIds = requested.size > 0 ? requested : undefined;
+  }
+  if (pendingToolUseIds) return missingToolResults(messages.length - 1, pendingToolUseIds);
+  return breakpoints;
+}
+
+/** cache_control inside a tool_result's content blocks counts toward the limit too. */
+function nestedBreakpoints(block: Block): number {
+  if (block.type !== "tool_result" || !Array.isArray(block.content)) return 0;
+  let count = 0;
+  for (const inner of block.content) if (isObject(inner) && inner.cache_control !== undefined) count++;
+  return count;
+}
+
+function missingToolResults(index: number, ids: Set<string>): string {
+  return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${[...ids].join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+}
+
+function emptyContent(index: number): string {
+  return `messages.${index}: all messages must have non-empty content except for the optional final assistant message`;
+}
+
+function isObject(value: unknown): value is Block {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fail(message: string): ValidationResult {
+  return { ok: false, message };
+}
