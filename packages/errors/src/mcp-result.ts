@@ -8,19 +8,22 @@ import type { ToolOutcome } from "./types.js";
 /** The reverse-DNS `_meta` key under which a Keel MCP result carries its outcome. */
 export const KEEL_META_KEY = "dev.keel/outcome";
 
-export interface McpTextContent {
+export type McpTextContent = {
   type: "text";
   text: string;
-}
+};
 
-/** The MCP `CallToolResult` that toMcpResult produces (assignable to the MCP SDK's type). */
-export interface McpCallToolResult {
+/**
+ * The MCP `CallToolResult` that toMcpResult produces. A type alias, not an interface, so that it is
+ * assignable to the MCP SDK's CallToolResult, which has an index signature.
+ */
+export type McpCallToolResult = {
   content: McpTextContent[];
   /** Only on non-error outcomes whose data is a plain object: it is that data. */
   structuredContent?: Record<string, unknown>;
   isError: boolean;
   _meta: { [KEEL_META_KEY]: Record<string, unknown> };
-}
+};
 
 /**
  * Serialises an outcome to an MCP CallToolResult. The text is renderOutcomeText (for the model); the
@@ -28,13 +31,12 @@ export interface McpCallToolResult {
  */
 export function toMcpResult(outcome: ToolOutcome): McpCallToolResult {
   const structured = outcome.kind !== "error" && isPlainObject(outcome.data) ? outcome.data : undefined;
-  const result: McpCallToolResult = {
+  return {
     content: [{ type: "text", text: renderOutcomeText(outcome) }],
+    ...(structured === undefined ? {} : { structuredContent: structured }),
     isError: outcome.isError,
     _meta: { [KEEL_META_KEY]: outcomeToJson(outcome, structured === undefined) },
   };
-  if (structured !== undefined) result.structuredContent = structured;
-  return result;
 }
 
 /**

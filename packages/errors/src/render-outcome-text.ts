@@ -15,7 +15,7 @@ export function renderOutcomeText(outcome: ToolOutcome): string {
     case "success":
       return dataText(outcome.data);
     case "empty": {
-      const lines = [`${outcome.code} (valid result, not an error): ${outcome.message}`, EMPTY_GUIDANCE];
+      const lines = [`${outcome.code}: ${outcome.message}`, EMPTY_GUIDANCE];
       if (outcome.data !== undefined) lines.push(`Data: ${dataText(outcome.data)}`);
       return lines.join("\n");
     }

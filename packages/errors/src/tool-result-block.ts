@@ -6,12 +6,12 @@ import { isPlainObject } from "./plain-object.js";
 import type { ToolOutcome } from "./types.js";
 
 /** The Anthropic `tool_result` block that toToolResultBlock produces. */
-export interface ToolResultBlock {
+export type ToolResultBlock = {
   type: "tool_result";
   tool_use_id: string;
   content: string;
   is_error?: true;
-}
+};
 
 /** Any `tool_result` block fromToolResultBlock can read (Keel's, the SDK's, or a foreign one). */
 export interface ToolResultBlockLike {
