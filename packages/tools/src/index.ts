@@ -1,2 +1,27 @@
-import { hello } from "@keel/errors";
-export const greet = (): string => hello("tools");
+export { calculatorTool } from "./calculator/calculator-tool.js";
+export { evaluateExpression } from "./calculator/evaluate-expression.js";
+export { canonicalJson } from "./canonical-json.js";
+export type { ToolDefinitionErrorCode, ToolsetConfigErrorCode } from "./config-errors.js";
+export { ToolDefinitionError, ToolsetConfigError } from "./config-errors.js";
+export { defineTool } from "./definition/define-tool.js";
+export { toAnthropicTool, toMcpTool } from "./definition/tool-definitions.js";
+export type { DescribedTool } from "./description/analyse-description.js";
+export { renderDescription } from "./description/render-description.js";
+export type { LintFinding, LintFindingId } from "./lint/lint-finding.js";
+export { lintTools } from "./lint/lint-tools.js";
+export type { RouteDisqualification, RouteResult } from "./route/route.js";
+export { route } from "./route/route.js";
+export type { Toolset } from "./toolset/create-toolset.js";
+export { createToolset } from "./toolset/create-toolset.js";
+export type {
+  AnthropicToolDefinition,
+  McpToolDefinition,
+  Tool,
+  ToolBoundary,
+  ToolCall,
+  ToolContext,
+  ToolDescription,
+  ToolEffect,
+  ToolSpec,
+  ValidationResult,
+} from "./types.js";

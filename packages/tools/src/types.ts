@@ -49,6 +49,8 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly timeoutMs?: number;
   /** Opt-in for read tools: an identical later call in the same run reuses the earlier non-error outcome. */
   readonly reuse?: boolean;
+  /** Write tools: repeating the same call has no further effect (e.g. keyed by idempotencyKey). MCP idempotentHint. */
+  readonly idempotent?: boolean;
   readonly handler: (
     input: z.output<I>,
     context: ToolContext,

@@ -1,0 +1,48 @@
+import { ToolDefinitionError } from "../config-errors.js";
+import type { ToolSpec } from "../types.js";
+
+/** The pattern both the Anthropic API and MCP clients accept for a tool name. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Runtime checks of a spec, for callers without TypeScript and for values TypeScript cannot see. */
+export function checkSpec(spec: ToolSpec): void {
+  if (typeof spec !== "object" || spec === null) {
+    throw new ToolDefinitionError("INVALID_TOOL_OPTION", "defineTool: expected a spec object.");
+  }
+  checkName(spec.name);
+  const name = spec.name;
+  if (spec.effect !== "read" && spec.effect !== "write") {
+    throw option(name, `effect must be "read" or "write", got ${JSON.stringify(spec.effect)}`);
+  }
+  if (typeof spec.handler !== "function") throw option(name, "handler must be a function");
+  if (!isZodSchema(spec.input)) throw option(name, "input must be a zod schema, e.g. z.object({ ... })");
+  if (spec.output !== undefined && !isZodSchema(spec.output)) throw option(name, "output must be a zod schema");
+  const { timeoutMs } = spec;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw option(name, `timeoutMs must be a finite number > 0, got ${String(timeoutMs)}`);
+  }
+  if (spec.reuse === true && spec.effect !== "read") {
+    throw option(name, "reuse is for read tools only; a write must run every time it is asked for");
+  }
+  if (spec.idempotent !== undefined && typeof spec.idempotent !== "boolean") {
+    throw option(name, "idempotent must be a boolean");
+  }
+}
+
+function checkName(name: unknown): asserts name is string {
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    throw new ToolDefinitionError(
+      "INVALID_TOOL_NAME",
+      `defineTool: tool name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN.source} ` +
+        "(1-64 letters, digits, _ or -), which is what the Anthropic API and MCP clients accept.",
+    );
+  }
+}
+
+function option(toolName: string, problem: string): ToolDefinitionError {
+  return new ToolDefinitionError("INVALID_TOOL_OPTION", `Tool "${toolName}": ${problem}.`);
+}
+
+function isZodSchema(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "_zod" in value && "safeParse" in value;
+}

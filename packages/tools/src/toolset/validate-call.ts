@@ -1,0 +1,56 @@
+import { validationError } from "@keel/errors";
+import type { Tool, ValidationResult } from "../types.js";
+import { describeIssues, type FieldProblem } from "./describe-issues.js";
+import { suggestToolName } from "./did-you-mean.js";
+
+/**
+ * Checks a call against the dispatch table: the name must be a real tool and the input must pass its zod
+ * schema. Never throws; failures are validation outcomes written for the model (UNKNOWN_TOOL, INVALID_INPUT).
+ */
+export function validateCall(tools: ReadonlyMap<string, Tool>, call: unknown): ValidationResult {
+  const name = typeof call === "object" && call !== null ? (call as { name?: unknown }).name : undefined;
+  const tool = typeof name === "string" ? tools.get(name) : undefined;
+  if (!tool) return { ok: false, outcome: unknownTool(name, [...tools.keys()]) };
+  const input = (call as { input?: unknown }).input;
+  const parsed = tool.input.safeParse(input);
+  if (parsed.success) return { ok: true, tool, input: parsed.data };
+  return { ok: false, outcome: invalidInput(tool, input, describeIssues(parsed.error.issues, input)) };
+}
+
+function unknownTool(name: unknown, names: readonly string[]) {
+  const requested = typeof name === "string" ? name : String(name);
+  const suggestion = typeof name === "string" ? suggestToolName(name, names) : null;
+  const hint = suggestion ? ` Did you mean "${suggestion}"?` : "";
+  const available = names.length > 0 ? names.join(", ") : "(none)";
+  return validationError(
+    "UNKNOWN_TOOL",
+    `There is no tool named ${JSON.stringify(requested)}.${hint} Available tools: ${available}. ` +
+      "Call one of these names exactly as written.",
+    {
+      details: {
+        requested,
+        available: [...names],
+        ...(suggestion ? { suggestion } : {}),
+      },
+    },
+  );
+}
+
+function invalidInput(tool: Tool, input: unknown, fields: FieldProblem[]) {
+  const lines = fields.map((field) => `- ${field.path}: expected ${field.expected}, received ${field.received}`);
+  return validationError(
+    "INVALID_INPUT",
+    `The input for "${tool.name}" does not match its schema:\n${lines.join("\n")}\n` +
+      `${nestingHint(tool, input)}Fix these fields and call "${tool.name}" again; the same input will fail the same way.`,
+    { details: { tool: tool.name, fields } },
+  );
+}
+
+/** Models sometimes wrap the arguments one level too deep (`{ "input": { ... } }`); say so when that is it. */
+function nestingHint(tool: Tool, input: unknown): string {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return "";
+  const entries = Object.entries(input);
+  const only = entries.length === 1 ? entries[0] : undefined;
+  if (!only || !tool.input.safeParse(only[1]).success) return "";
+  return `The fields are nested one level too deep under "${only[0]}"; send them at the top level.\n`;
+}
