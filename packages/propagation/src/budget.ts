@@ -18,7 +18,9 @@ export interface BudgetAnnouncement {
 export function budgetMetadata(budget: BudgetAnnouncement): Readonly<Record<string, unknown>> {
   const { maxIterations, deadline } = budget ?? {};
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-    throw new PropagationConfigError(`budgetMetadata: maxIterations must be an integer >= 1, got ${maxIterations}.`);
+    throw new PropagationConfigError(
+      `budgetMetadata: maxIterations must be an integer >= 1, got ${maxIterations}.`,
+    );
   }
   if (deadline !== undefined && !Number.isFinite(deadline)) {
     throw new PropagationConfigError("budgetMetadata: deadline must be epoch milliseconds.");
@@ -32,7 +34,9 @@ export function inheritedBudget(context: ToolContext): { iterationsLeft: number;
   const maxIterations = announced?.maxIterations;
   // context.iteration is the 1-based tool round that made this call; it counts as still available.
   const iterationsLeft =
-    typeof maxIterations === "number" ? Math.max(1, maxIterations - context.iteration + 1) : Number.POSITIVE_INFINITY;
+    typeof maxIterations === "number"
+      ? Math.max(1, maxIterations - context.iteration + 1)
+      : Number.POSITIVE_INFINITY;
   const deadline = announced?.deadline;
   return typeof deadline === "number" ? { iterationsLeft, deadline } : { iterationsLeft };
 }
@@ -45,7 +49,11 @@ export interface ChildSignal {
   readonly dispose: () => void;
 }
 
-export function childSignal(parent: AbortSignal, deadline: number | undefined, now: () => number): ChildSignal {
+export function childSignal(
+  parent: AbortSignal,
+  deadline: number | undefined,
+  now: () => number,
+): ChildSignal {
   const controller = new AbortController();
   let deadlinePassed = false;
   const onParentAbort = (): void => controller.abort(parent.reason);

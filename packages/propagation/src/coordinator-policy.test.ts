@@ -7,7 +7,10 @@ import { errorOutcome } from "./fakes.test-helpers.js";
 import { outcomeFromReport } from "./report-outcome.js";
 import type { SubagentReport } from "./types.js";
 
-function failedReport(category: "transient" | "validation" | "business" | "permission", code: string): SubagentReport {
+function failedReport(
+  category: "transient" | "validation" | "business" | "permission",
+  code: string,
+): SubagentReport {
   return {
     agent: "orders",
     status: "failed",
@@ -23,7 +26,12 @@ function failedReport(category: "transient" | "validation" | "business" | "permi
   };
 }
 
-const succeeded: SubagentReport = { agent: "orders", status: "succeeded", text: "Shipped.", data: { status: "shipped" } };
+const succeeded: SubagentReport = {
+  agent: "orders",
+  status: "succeeded",
+  text: "Shipped.",
+  data: { status: "shipped" },
+};
 
 describe("coordinatorPolicy", () => {
   it("retries a transient failure while attempts remain", () => {
@@ -50,7 +58,9 @@ describe("coordinatorPolicy", () => {
 
   it("escalates a validation failure repeated with unchanged input", () => {
     const report = failedReport("validation", "INVALID_ORDER_ID");
-    expect(coordinatorPolicy(report, { attempt: 2, maxAttempts: 3, argumentsChanged: false })).toBe("escalate");
+    expect(coordinatorPolicy(report, { attempt: 2, maxAttempts: 3, argumentsChanged: false })).toBe(
+      "escalate",
+    );
   });
 
   it("answers a success", () => {
@@ -103,9 +113,9 @@ describe("coordinatorPolicy", () => {
         const outcome = outcomeFromReport(report);
         const expected = coordinatorPolicy(report, options);
         expect(coordinatorPolicy(outcome, options)).toBe(expected);
-        expect(coordinatorPolicy(fromToolResultBlock(toToolResultBlock("toolu_1", outcome)).outcome, options)).toBe(
-          expected,
-        );
+        expect(
+          coordinatorPolicy(fromToolResultBlock(toToolResultBlock("toolu_1", outcome)).outcome, options),
+        ).toBe(expected);
         expect(coordinatorPolicy(fromMcpResult(toMcpResult(outcome)), options)).toBe(expected);
       }),
     );

@@ -1,4 +1,11 @@
-import { type ErrorOutcome, isToolOutcome, type JsonValue, type Recovery, recoveryFor, type ToolOutcome } from "@keel/errors";
+import {
+  type ErrorOutcome,
+  isToolOutcome,
+  type JsonValue,
+  type Recovery,
+  recoveryFor,
+  type ToolOutcome,
+} from "@keel/errors";
 import { outcomeFromFailure } from "./failure-outcome.js";
 import { isSubagentReport } from "./report-json.js";
 import type { CoordinatorDecision, SubagentReport } from "./types.js";
@@ -28,9 +35,8 @@ type Reading = { readonly error: ErrorOutcome } | { readonly data: JsonValue | u
 function read(result: SubagentReport | ToolOutcome): Reading | undefined {
   if (isToolOutcome(result)) {
     if (result.kind === "error") return { error: result };
-    // A subagent tool's success or empty outcome carries its report: judge the report's data.
-    const data = isSubagentReport(result.data) ? result.data.data : (result.data as JsonValue | undefined);
-    return { data };
+    // A subagent tool's success or empty outcome carries its report: judge the report.
+    return isSubagentReport(result.data) ? read(result.data) : { data: result.data as JsonValue | undefined };
   }
   if (!isSubagentReport(result)) return undefined;
   return result.status === "failed" ? { error: outcomeFromFailure(result.failure) } : { data: result.data };
@@ -54,7 +60,8 @@ export function coordinatorPolicy(
   const { attempt, maxAttempts, argumentsChanged = false, requiredFields = [] } = options;
   const reading = read(result);
   if (reading === undefined) return "escalate";
-  const outcome: ToolOutcome = "error" in reading ? reading.error : { kind: "success", isError: false, data: null };
+  const outcome: ToolOutcome =
+    "error" in reading ? reading.error : { kind: "success", isError: false, data: null };
   const decision = DECISIONS[recoveryFor(outcome, { attempt, maxAttempts, argumentsChanged })];
   // A failure is never answered as if it were a result.
   if ("error" in reading) return decision === "answer" ? "escalate" : decision;

@@ -20,7 +20,10 @@ const firstAttempt = { attempt: 1, maxAttempts: 3 };
 
 describe("the flatten-to-'it failed' distractor", () => {
   it("leaves only the words 'it failed' on the wire", () => {
-    expect(flattenToFailed(outage)).toEqual({ content: [{ type: "text", text: "it failed" }], isError: true });
+    expect(flattenToFailed(outage)).toEqual({
+      content: [{ type: "text", text: "it failed" }],
+      isError: true,
+    });
   });
 
   it("loses the category: a transient outage and a business refusal read the same to the coordinator", () => {
@@ -38,13 +41,20 @@ describe("the flatten-to-'it failed' distractor", () => {
   it("while the real path keeps them apart: retry the outage, escalate the refusal", () => {
     const realOutage = fromMcpResult(toMcpResult(outcomeFromReport(outage)));
     const realRefusal = fromMcpResult(toMcpResult(outcomeFromReport(refusal)));
-    expect(realOutage).toMatchObject({ category: "transient", code: "ORDERS_UPSTREAM_TIMEOUT", retryable: true });
+    expect(realOutage).toMatchObject({
+      category: "transient",
+      code: "ORDERS_UPSTREAM_TIMEOUT",
+      retryable: true,
+    });
     expect(coordinatorPolicy(realOutage, firstAttempt)).toBe("retry");
     expect(coordinatorPolicy(realRefusal, firstAttempt)).toBe("escalate");
   });
 
   it("passes a success through as the subagent's text", () => {
     const report: SubagentReport = { agent: "orders", status: "succeeded", text: "Shipped." };
-    expect(flattenToFailed(report)).toEqual({ content: [{ type: "text", text: "Shipped." }], isError: false });
+    expect(flattenToFailed(report)).toEqual({
+      content: [{ type: "text", text: "Shipped." }],
+      isError: false,
+    });
   });
 });

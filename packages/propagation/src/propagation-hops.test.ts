@@ -94,21 +94,38 @@ describe("propagation across hops and JSON", () => {
   it("keeps the failing tool's own details beside tool and path", () => {
     const origin = errorOutcome("validation", "INVALID_ORDER_ID", { details: { field: "order_id" } });
     const { outcome } = propagate(origin, "lookup_order", ["orders", "support"], ["mcp", "mcp"]);
-    expect(outcome).toMatchObject({ details: { field: "order_id", tool: "lookup_order", path: ["orders", "support"] } });
+    expect(outcome).toMatchObject({
+      details: { field: "order_id", tool: "lookup_order", path: ["orders", "support"] },
+    });
   });
 
   it("carries a run-level failure with tool null up the path", () => {
     const inner = reportFromRun("fees", fakeRun([], { status: "max_iterations" }));
-    const outer = reportFromRun("billing", fakeRun([call("ask_fees", acrossWire(outcomeFromReport(inner), "mcp"))]));
+    const outer = reportFromRun(
+      "billing",
+      fakeRun([call("ask_fees", acrossWire(outcomeFromReport(inner), "mcp"))]),
+    );
     expect(outer).toMatchObject({
-      failure: { code: "SUBAGENT_MAX_ITERATIONS", category: "unclassified", tool: null, path: ["fees", "billing"] },
+      failure: {
+        code: "SUBAGENT_MAX_ITERATIONS",
+        category: "unclassified",
+        tool: null,
+        path: ["fees", "billing"],
+      },
     });
   });
 
   it("reads a success report back from the wire as the same report", () => {
-    const report = reportFromRun("fees", fakeRun([call("resolve_cap_basis", { kind: "success", isError: false, data: { resolved_basis: 5 } })]));
+    const report = reportFromRun(
+      "fees",
+      fakeRun([call("resolve_cap_basis", { kind: "success", isError: false, data: { resolved_basis: 5 } })]),
+    );
     for (const wire of ["mcp", "tool_result"] as const) {
-      expect(acrossWire(outcomeFromReport(report), wire)).toEqual({ kind: "success", isError: false, data: report });
+      expect(acrossWire(outcomeFromReport(report), wire)).toEqual({
+        kind: "success",
+        isError: false,
+        data: report,
+      });
     }
   });
 });

@@ -78,7 +78,13 @@ describe("reportFromRun", () => {
   });
 
   it("reports a run that ended on a valid empty as empty, with its code and data", () => {
-    const noFees = { kind: "empty", isError: false, code: "NO_FEES_ON_RECORD", message: "No fees.", data: { resolved_basis: 0 } } as const;
+    const noFees = {
+      kind: "empty",
+      isError: false,
+      code: "NO_FEES_ON_RECORD",
+      message: "No fees.",
+      data: { resolved_basis: 0 },
+    } as const;
     expect(reportFromRun("fees", fakeRun([call("resolve_cap_basis", noFees)]))).toEqual({
       agent: "fees",
       status: "empty",
@@ -96,18 +102,29 @@ describe("reportFromRun", () => {
     ["aborted", "transient", "SUBAGENT_ABORTED", true],
   ] as const)("maps a %s run to %s %s", (status, category, code, retryable) => {
     const report = reportFromRun("child", fakeRun([], { status }));
-    expect(report).toMatchObject({ status: "failed", failure: { category, code, retryable, tool: null, path: ["child"] } });
+    expect(report).toMatchObject({
+      status: "failed",
+      failure: { category, code, retryable, tool: null, path: ["child"] },
+    });
   });
 
   it("maps a retryable model error to transient SUBAGENT_MODEL_ERROR and keeps retryAfterMs", () => {
-    const run = fakeRun([], { status: "model_error", text: "", error: { message: "overloaded", retryable: true, retryAfterMs: 2000 } });
+    const run = fakeRun([], {
+      status: "model_error",
+      text: "",
+      error: { message: "overloaded", retryable: true, retryAfterMs: 2000 },
+    });
     expect(reportFromRun("child", run)).toMatchObject({
       failure: { category: "transient", code: "SUBAGENT_MODEL_ERROR", retryable: true, retryAfterMs: 2000 },
     });
   });
 
   it("maps a non-retryable model error to unclassified SUBAGENT_MODEL_ERROR", () => {
-    const run = fakeRun([], { status: "model_error", text: "", error: { message: "bad key", retryable: false } });
+    const run = fakeRun([], {
+      status: "model_error",
+      text: "",
+      error: { message: "bad key", retryable: false },
+    });
     expect(reportFromRun("child", run)).toMatchObject({
       failure: { category: "unclassified", code: "SUBAGENT_MODEL_ERROR", retryable: false },
     });
@@ -121,7 +138,9 @@ describe("reportFromRun", () => {
   });
 
   it("reports an aborted run as aborted even when a tool had failed", () => {
-    const run = fakeRun([call("lookup_order", errorOutcome("transient", "ORDERS_DB_UNREACHABLE"))], { status: "aborted" });
+    const run = fakeRun([call("lookup_order", errorOutcome("transient", "ORDERS_DB_UNREACHABLE"))], {
+      status: "aborted",
+    });
     expect(reportFromRun("orders", run)).toMatchObject({ failure: { code: "SUBAGENT_ABORTED" } });
   });
 
@@ -137,7 +156,9 @@ describe("reportFromRun", () => {
   });
 
   it("uses the data selector when one is given", () => {
-    const report = reportFromRun("orders", fakeRun([]), { data: (run: SubagentRun) => ({ answer: run.text }) });
+    const report = reportFromRun("orders", fakeRun([]), {
+      data: (run: SubagentRun) => ({ answer: run.text }),
+    });
     expect(report.data).toEqual({ answer: "Done." });
   });
 

@@ -72,7 +72,10 @@ export function reportFromRun(agent: string, run: SubagentRun, options: ReportOp
   const statusFailure = failureForRunStatus(run);
   const decisive = run.status === "aborted" ? undefined : unrepairedError(run.toolCalls);
   if (decisive !== undefined) {
-    const failure = failureFromOutcome(decisive.outcome as ErrorOutcome, { agent, tool: toolNameOf(decisive) });
+    const failure = failureFromOutcome(decisive.outcome as ErrorOutcome, {
+      agent,
+      tool: toolNameOf(decisive),
+    });
     return { ...head, status: "failed", failure };
   }
   if (statusFailure !== undefined) {

@@ -12,7 +12,13 @@ export function outcomeFromReport(report: SubagentReport): ToolOutcome<SubagentR
     case "failed":
       return outcomeFromFailure(report.failure);
     case "empty":
-      return { kind: "empty", isError: false, code: report.empty.code, message: report.empty.message, data: report };
+      return {
+        kind: "empty",
+        isError: false,
+        code: report.empty.code,
+        message: report.empty.message,
+        data: report,
+      };
     case "succeeded":
       return { kind: "success", isError: false, data: report };
   }

@@ -16,7 +16,8 @@ export const ABORTED: UnplacedFailure = {
   category: "transient",
   code: "SUBAGENT_ABORTED",
   retryable: true,
-  message: "The subagent was stopped before it finished because its caller aborted. Nothing it found is known.",
+  message:
+    "The subagent was stopped before it finished because its caller aborted. Nothing it found is known.",
 };
 
 type FailedRunStatus = Exclude<SubagentRun["status"], "completed" | "model_error">;
@@ -35,7 +36,8 @@ const RUN_STATUS_FAILURES: Readonly<Record<FailedRunStatus, UnplacedFailure>> = 
     category: "unclassified",
     code: "SUBAGENT_TRUNCATED",
     retryable: false,
-    message: "The subagent's answer was cut off at the token limit, so it is incomplete. Narrow the request or escalate.",
+    message:
+      "The subagent's answer was cut off at the token limit, so it is incomplete. Narrow the request or escalate.",
   },
   refused: {
     category: "permission",

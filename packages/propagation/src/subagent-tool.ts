@@ -56,19 +56,27 @@ async function runWithOptions(
   effect: ToolEffect,
 ): Promise<SubagentRun> {
   const options = await factory(budget);
-  const maxIterations = Math.max(1, Math.min(options.maxIterations ?? DEFAULT_MAX_ITERATIONS, budget.iterationsLeft));
-  const signal = options.signal === undefined ? budget.signal : AbortSignal.any([budget.signal, options.signal]);
+  const maxIterations = Math.max(
+    1,
+    Math.min(options.maxIterations ?? DEFAULT_MAX_ITERATIONS, budget.iterationsLeft),
+  );
+  const signal =
+    options.signal === undefined ? budget.signal : AbortSignal.any([budget.signal, options.signal]);
   const { idempotencyKey } = context;
   return runAgent({
     // A write child's run id comes from the coordinator's idempotency key, so when the coordinator
     // retries this call the child's own writes get the same keys and are not done twice.
-    ...(effect === "write" && idempotencyKey !== undefined ? { idGenerator: () => `subagent-${idempotencyKey}` } : {}),
+    ...(effect === "write" && idempotencyKey !== undefined
+      ? { idGenerator: () => `subagent-${idempotencyKey}` }
+      : {}),
     ...options,
     maxIterations,
     signal,
     metadata: {
       ...options.metadata,
-      ...budgetMetadata(budget.deadline === undefined ? { maxIterations } : { maxIterations, deadline: budget.deadline }),
+      ...budgetMetadata(
+        budget.deadline === undefined ? { maxIterations } : { maxIterations, deadline: budget.deadline },
+      ),
     },
   });
 }
@@ -82,7 +90,9 @@ async function runWithOptions(
 export function subagentTool<I extends z.ZodType>(spec: SubagentToolSpec<I>): Tool<I> {
   const agent = spec.agent;
   if (typeof agent !== "object" || agent === null || !("run" in agent || "options" in agent)) {
-    throw new PropagationConfigError(`subagentTool "${spec.name}": agent needs a run() or an options() function.`);
+    throw new PropagationConfigError(
+      `subagentTool "${spec.name}": agent needs a run() or an options() function.`,
+    );
   }
   const agentName = agent.name ?? spec.name;
   const effect = spec.effect ?? "write";
@@ -102,8 +112,11 @@ export function subagentTool<I extends z.ZodType>(spec: SubagentToolSpec<I>): To
           ? await agent.run(input, budget, context)
           : await runWithOptions((given) => agent.options(input, given, context), budget, context, effect);
       const report = reportFromRun(agentName, run, spec.report);
-      const stoppedByDeadline = report.status === "failed" && run.status === "aborted" && guard.deadlinePassed();
-      return outcomeFromReport(stoppedByDeadline ? { ...placed(DEADLINE_EXCEEDED, agentName), text: run.text } : report);
+      const stoppedByDeadline =
+        report.status === "failed" && run.status === "aborted" && guard.deadlinePassed();
+      return outcomeFromReport(
+        stoppedByDeadline ? { ...placed(DEADLINE_EXCEEDED, agentName), text: run.text } : report,
+      );
     } catch (error) {
       const outcome = outcomeFromThrown(error, { toolName: spec.name });
       return outcomeFromFailure(failureFromOutcome(outcome, { agent: agentName, tool: null }));
