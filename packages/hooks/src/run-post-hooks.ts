@@ -1,0 +1,37 @@
+import { isToolOutcome, type ToolOutcome } from "@keel/errors";
+import type { ToolCall } from "@keel/tools";
+import { postHookFailed } from "./hook-failure.js";
+import { nameOf } from "./hook-name.js";
+import { effectiveTimeout, settleHook } from "./settle-hook.js";
+import type { HookContext, PostToolHook } from "./types.js";
+
+/**
+ * Passes an outcome through post-tool hooks in array order (each gets the previous one's output) and
+ * returns what enters the history; never throws. `call.name` should be the tool that actually ran.
+ *
+ * A hook that throws, times out, is aborted or returns something that is not a tool outcome fails
+ * closed: the result is replaced by the unclassified error `HOOK_FAILED` naming that hook, and later
+ * hooks do not run, so data a filter never saw cannot reach the model.
+ */
+export async function runPostHooks(
+  hooks: readonly PostToolHook[],
+  call: ToolCall,
+  outcome: ToolOutcome,
+  context: HookContext,
+): Promise<ToolOutcome> {
+  let current = outcome;
+  for (const [index, hook] of hooks.entries()) {
+    const hookName = nameOf(hook, index);
+    const timeoutMs = effectiveTimeout(hook ?? {});
+    const seen = current;
+    const settled = await settleHook<unknown>(timeoutMs, context, (hookContext) =>
+      hook.transform(call, seen, hookContext),
+    );
+    if (!settled.ok || !isToolOutcome(settled.value)) {
+      const failure = settled.ok ? "invalid_result" : settled.failure;
+      return postHookFailed({ hookName, toolName: call.name, failure, timeoutMs });
+    }
+    current = settled.value;
+  }
+  return current;
+}

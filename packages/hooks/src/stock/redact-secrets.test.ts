@@ -1,0 +1,155 @@
+import { success, type ToolOutcome, unclassifiedError, validEmpty } from "@keel/errors";
+import { describe, expect, it } from "vitest";
+import { HookConfigError } from "../hook-config-error.js";
+import { makeCall, makeContext } from "../hook-context.test-helpers.js";
+import { runPostHooks } from "../run-post-hooks.js";
+import { redactSecrets } from "./redact-secrets.js";
+
+// Fake credentials are assembled at run time so no scanner mistakes this file for a leak.
+const join = (...parts: string[]) => parts.join("");
+const fake = {
+  anthropic: join("sk-", "ant-api03-", "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z_AbC-dEfG"),
+  openai: join("sk-", "proj-", "4bC9dE2fG7hJ1kL6mN3pQ8rS5tU0vW"),
+  aws: join("AKIA", "IOSFODNN7EXAMPLE"),
+  github: join("ghp", "_", "16C7e42F292c6912E7710c838347Ae178B4a"),
+  stripe: join("sk", "_live_", "4eC39HqLyjWDarjtT1zdp7dc"),
+  jwt: join(
+    "eyJ",
+    "hbGciOiJIUzI1NiJ9",
+    ".",
+    "eyJ",
+    "zdWIiOiIxMjM0NTY3ODkwIn0",
+    ".",
+    "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+  ),
+};
+
+const call = makeCall("get_integration", { id: "I-1" });
+const redact = (outcome: ToolOutcome, hook = redactSecrets()) =>
+  runPostHooks([hook], call, outcome, makeContext());
+const redactData = async (data: unknown, hook = redactSecrets()) =>
+  ((await redact(success(data), hook)) as { data: unknown }).data;
+
+describe("redactSecrets", () => {
+  it.each([
+    ["an Anthropic key", fake.anthropic, "[REDACTED:anthropic_api_key]"],
+    ["an OpenAI key", fake.openai, "[REDACTED:openai_api_key]"],
+    ["an AWS access key id", fake.aws, "[REDACTED:aws_access_key_id]"],
+    ["a GitHub token", fake.github, "[REDACTED:github_token]"],
+    ["a Stripe live key", fake.stripe, "[REDACTED:stripe_secret_key]"],
+    ["a JWT", fake.jwt, "[REDACTED:jwt]"],
+  ])("redacts %s inside text", async (_label, secret, replacement) => {
+    expect(await redactData({ note: `configured with ${secret}, rotate soon` })).toEqual({
+      note: `configured with ${replacement}, rotate soon`,
+    });
+  });
+
+  it("redacts bearer tokens and passwords in URLs, keeping the user and host", async () => {
+    const text = `curl -H "Authorization: Bearer ${join("abc123", "DEF456ghi789JKL")}" https://admin:${join("hun", "ter2")}@db.example.com/x`;
+    expect(await redactData(text)).toBe(
+      'curl -H "Authorization: Bearer [REDACTED]" https://admin:[REDACTED]@db.example.com/x'.replace(
+        "Bearer [REDACTED]",
+        "[REDACTED:bearer_token]",
+      ),
+    );
+  });
+
+  it("redacts a PEM private key block, even an unterminated one", async () => {
+    const pem = join("-----BEGIN ", "RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----");
+    expect(await redactData(`key: ${pem} done`)).toBe("key: [REDACTED:private_key] done");
+    expect(await redactData(join("x -----BEGIN ", "PRIVATE KEY-----\nMIIE..."))).toBe(
+      "x [REDACTED:private_key]",
+    );
+    expect(await redactData("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----")).toContain(
+      "MIIB",
+    );
+  });
+
+  it("replaces the values of secret-named keys, deeply, whatever their shape", async () => {
+    const data = {
+      user: "ada",
+      password: "correct horse",
+      settings: {
+        api_key: "plain-looking",
+        clientSecret: 12345,
+        "X-API-Key": "k",
+        Authorization: "Basic YWRh",
+      },
+      sessions: [{ refresh_token: "r1", credentials: { user: "ada", pass: "p" } }],
+    };
+    expect(await redactData(data)).toEqual({
+      user: "ada",
+      password: "[REDACTED]",
+      settings: {
+        api_key: "[REDACTED]",
+        clientSecret: "[REDACTED]",
+        "X-API-Key": "[REDACTED]",
+        Authorization: "[REDACTED]",
+      },
+      sessions: [{ refresh_token: "[REDACTED]", credentials: "[REDACTED]" }],
+    });
+  });
+
+  it("leaves look-alikes alone: token counts, prose, cursors, publishable keys", async () => {
+    const data = {
+      max_tokens: 1024,
+      token_count: 87,
+      token_type: "Bearer",
+      has_password: true,
+      password: null,
+      note: "Bearer tokens expire; see sk-learn-tutorial-for-beginners and task-manager.",
+      cursor: "eyJwYWdlIjoyLCJzaXplIjo1MH0",
+      publishable: join("pk", "_live_", "51HqLyjWDarjtT1zdp7dc"),
+      url: "https://example.com/path?q=1",
+    };
+    expect(await redactData(data)).toEqual(data);
+  });
+
+  it("redacts error messages and details without touching category, code or retryable", async () => {
+    const error = unclassifiedError("UPSTREAM_FAILED", `Upstream rejected key ${fake.anthropic}.`, {
+      details: { request: { headers: { authorization: "Bearer x" } }, hint: `use ${fake.github}` },
+    });
+    expect(await redact(error)).toEqual({
+      ...error,
+      message: "Upstream rejected key [REDACTED:anthropic_api_key].",
+      details: { request: { headers: { authorization: "[REDACTED]" } }, hint: "use [REDACTED:github_token]" },
+    });
+  });
+
+  it("redacts a valid-empty message and data", async () => {
+    const empty = validEmpty("NO_CHARGES", `No charges for ${fake.stripe}.`, { secret: "s" });
+    expect(await redact(empty)).toMatchObject({
+      message: "No charges for [REDACTED:stripe_secret_key].",
+      data: { secret: "[REDACTED]" },
+    });
+  });
+
+  it("takes extra key names and patterns", async () => {
+    const hook = redactSecrets({ keys: ["SSN"], patterns: [/\bACME-\d{6}\b/] });
+    expect(
+      await redactData({ ssn: "078-05-1120", note: "ticket ACME-123456 and ACME-654321" }, hook),
+    ).toEqual({
+      ssn: "[REDACTED]",
+      note: "ticket [REDACTED] and [REDACTED]",
+    });
+  });
+
+  it("finishes on 10 MB of hostile near-misses, redacting what is real", async () => {
+    const hostile = [
+      "eyJ-".repeat(900_000),
+      "sk-".repeat(900_000),
+      "://a:".repeat(500_000),
+      "-----BEGIN ".repeat(200_000),
+      `Bearer ${" ".repeat(100_000)}`,
+      fake.aws,
+    ].join(" ");
+    expect(hostile.length).toBeGreaterThan(10_000_000);
+    const result = (await redactData({ blob: hostile })) as { blob: string };
+    expect(result.blob).toContain("[REDACTED:aws_access_key_id]");
+    expect(result.blob).not.toContain(fake.aws);
+  });
+
+  it("rejects patterns that are not regular expressions", () => {
+    expect(() => redactSecrets({ patterns: ["sk-" as never] })).toThrow(HookConfigError);
+  });
+});

@@ -1,0 +1,79 @@
+import type { JsonObject, ToolOutcome } from "@keel/errors";
+import { definePostHook } from "../define-hook.js";
+import { HookConfigError } from "../hook-config-error.js";
+import type { PostToolHook } from "../types.js";
+import { type JsonVisitor, mapJson } from "./map-json.js";
+import { isSecretKey } from "./secret-keys.js";
+import { redactText } from "./secret-patterns.js";
+
+/** What replaces the value of a secret-named property. */
+export const REDACTED = "[REDACTED]";
+
+export interface RedactSecretsOptions {
+  /** More property names whose values are secrets (compared case-insensitively). */
+  readonly keys?: readonly string[];
+  /** More patterns to redact inside text; each is used globally. */
+  readonly patterns?: readonly RegExp[];
+}
+
+/**
+ * Post hook: redacts secrets in every outcome kind — success and empty data, empty and error
+ * messages, error details — deeply. Inside text: API keys (Anthropic sk-ant-…, OpenAI sk-…, AWS
+ * AKIA…/ASIA…, GitHub ghp_…/github_pat_…, Stripe sk_live_…/rk_live_…, Slack xox…), bearer tokens,
+ * JWTs, PEM private keys and passwords in URLs (user kept). Values of secret-named properties
+ * (password, api_key, client_secret, refresh_token, Authorization, Cookie, …) become "[REDACTED]",
+ * whatever their type except null and booleans. Category, code and retryable are never touched.
+ * Linear in the size of the data, including on hostile text.
+ */
+export function redactSecrets(options: RedactSecretsOptions = {}): PostToolHook {
+  const extraKeys = new Set((options.keys ?? []).map(checkKey));
+  const extraPatterns = (options.patterns ?? []).map(globalCopy);
+  const redactString = (text: string) => redactText(text, extraPatterns);
+  const visitor: JsonVisitor = {
+    mapString: redactString,
+    replaceProperty: (key, value) => {
+      if (value === null || value === undefined || typeof value === "boolean") return undefined;
+      return isSecretKey(key, extraKeys) ? { value: REDACTED } : undefined;
+    },
+  };
+  const redact = (value: unknown) => mapJson(value, visitor);
+  return definePostHook("redact-secrets", (_call, outcome) => redactOutcome(outcome, redact, redactString));
+}
+
+function redactOutcome(
+  outcome: ToolOutcome,
+  redact: (value: unknown) => unknown,
+  redactString: (text: string) => string,
+): ToolOutcome {
+  switch (outcome.kind) {
+    case "success":
+      return { ...outcome, data: redact(outcome.data) };
+    case "empty": {
+      const redacted = { ...outcome, message: redactString(outcome.message) };
+      return outcome.data === undefined ? redacted : { ...redacted, data: redact(outcome.data) };
+    }
+    case "error": {
+      const redacted = { ...outcome, message: redactString(outcome.message) };
+      return outcome.details === undefined
+        ? redacted
+        : { ...redacted, details: redact(outcome.details) as JsonObject };
+    }
+  }
+}
+
+function checkKey(key: unknown): string {
+  if (typeof key !== "string" || key === "") {
+    throw new HookConfigError(
+      "INVALID_HOOK_OPTIONS",
+      "redactSecrets: keys must be non-empty property names.",
+    );
+  }
+  return key.toLowerCase();
+}
+
+function globalCopy(pattern: unknown): RegExp {
+  if (!(pattern instanceof RegExp)) {
+    throw new HookConfigError("INVALID_HOOK_OPTIONS", "redactSecrets: patterns must be regular expressions.");
+  }
+  return new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+}
