@@ -1,7 +1,8 @@
 import { type ToolOutcome, transientError } from "@keel/errors";
-import { type RunOptions, ScriptedClient, type ScriptStep } from "@keel/loop";
+import { type RunOptions, type RunResult, runAgent, ScriptedClient, type ScriptStep } from "@keel/loop";
 import { defineTool, type Tool, type ToolContext } from "@keel/tools";
 import { z } from "zod";
+import { budgetMetadata } from "./budget.js";
 
 export const MODEL = "claude-test";
 
@@ -60,3 +61,33 @@ export function waitsForAbort(seen: { aborted: boolean }, onStart: () => void = 
 
 /** Options shared by every test run: no automatic retries, so each call runs once. */
 export const noRetries: Pick<RunOptions, "retry"> = { retry: { maxAttempts: 1 } };
+
+export const question = z.object({ question: z.string() });
+
+/** Runs a coordinator that calls `tool` once and announces its budget to it. */
+export async function coordinate(
+  tool: Tool,
+  options: { maxIterations?: number; deadline?: number; signal?: AbortSignal } = {},
+): Promise<RunResult> {
+  const maxIterations = options.maxIterations ?? 4;
+  return runAgent({
+    client: callsThenAnswers(tool.name, "Escalating to a person.", {
+      question: "What is the exposure of A-1?",
+    }),
+    model: MODEL,
+    tools: [tool],
+    prompt: "What is the exposure of account A-1?",
+    maxIterations,
+    metadata: budgetMetadata(
+      options.deadline === undefined ? { maxIterations } : { maxIterations, deadline: options.deadline },
+    ),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...noRetries,
+  });
+}
+
+export const firstOutcome = (result: RunResult): ToolOutcome => {
+  const outcome = result.toolCalls[0]?.outcome;
+  if (outcome === undefined) throw new Error("the coordinator made no tool call");
+  return outcome;
+};

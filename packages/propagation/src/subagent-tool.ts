@@ -37,7 +37,9 @@ export interface SubagentToolSpec<I extends z.ZodType> {
   readonly agent: SubagentAgent<z.output<I>>;
   /** Default "write": one at a time, never started while the coordinator's response streams. Use "read" for a child with only read tools. */
   readonly effect?: ToolEffect;
-  /** The coordinator's limit for the whole child run (transient TOOL_TIMEOUT). */
+  /** For a write child whose own writes honour idempotency keys: a timed-out call stays retryable. */
+  readonly idempotent?: boolean;
+  /** The coordinator's limit for the whole child run (transient TOOL_TIMEOUT; the child is aborted). */
   readonly timeoutMs?: number;
   /** How the child's run becomes its report (e.g. which data it carries). */
   readonly report?: ReportOptions;
@@ -118,6 +120,10 @@ export function subagentTool<I extends z.ZodType>(spec: SubagentToolSpec<I>): To
         stoppedByDeadline ? { ...placed(DEADLINE_EXCEEDED, agentName), text: run.text } : report,
       );
     } catch (error) {
+      // A runner that rejects because its signal aborted was stopped, not broken.
+      if (guard.signal.aborted) {
+        return outcomeFromReport(placed(guard.deadlinePassed() ? DEADLINE_EXCEEDED : ABORTED, agentName));
+      }
       const outcome = outcomeFromThrown(error, { toolName: spec.name });
       return outcomeFromFailure(failureFromOutcome(outcome, { agent: agentName, tool: null }));
     } finally {
@@ -131,6 +137,7 @@ export function subagentTool<I extends z.ZodType>(spec: SubagentToolSpec<I>): To
     input: spec.input,
     effect,
     ...(spec.timeoutMs === undefined ? {} : { timeoutMs: spec.timeoutMs }),
+    ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
     handler,
   });
 }
