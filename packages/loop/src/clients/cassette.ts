@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
+import type { Message, MessageCreateRequest } from "../wire.js";
+import { describe, findMessageProblem, isRecord } from "./message-shape.js";
+import { ModelClientError, type ModelClientErrorKind } from "./model-client-error.js";
+
+export const CASSETTE_VERSION = 1;
+
+/** A recorded failure: replayed as a ModelClientError with the same fields. */
+export interface RecordedError {
+  readonly kind: ModelClientErrorKind;
+  readonly message: string;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+}
+
+/** One request as the client received it (redacted) and what came back. */
+export type CassetteInteraction =
+  | { readonly request: MessageCreateRequest; readonly response: Message }
+  | { readonly request: MessageCreateRequest; readonly error: RecordedError };
+
+/** A recording of model traffic; conventionally stored as `<name>.cassette.json`. */
+export interface Cassette {
+  readonly version: typeof CASSETTE_VERSION;
+  readonly interactions: readonly CassetteInteraction[];
+}
+
+/** Reads and validates a cassette file; throws kind `invalid_response` naming the file and the problem. */
+export function readCassette(path: string): Cassette {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ModelClientError("invalid_response", `Cannot read cassette ${path}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ModelClientError("invalid_response", `Cassette ${path} is not valid JSON: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return checkCassette(value, path);
+}
+
+/** Validates a cassette object; `source` names it in error messages. */
+export function checkCassette(value: unknown, source: string): Cassette {
+  const fail = (problem: string) =>
+    new ModelClientError("invalid_response", `Cassette ${source}: ${problem}`);
+  if (!isRecord(value)) throw fail(`expected { version, interactions }, got ${describe(value)}`);
+  if (value.version !== CASSETTE_VERSION) {
+    throw fail(
+      `version ${describe(value.version)} is not supported (this version reads ${CASSETTE_VERSION})`,
+    );
+  }
+  if (!Array.isArray(value.interactions))
+    throw fail(`interactions: expected an array, got ${describe(value.interactions)}`);
+  for (const [index, interaction] of value.interactions.entries()) {
+    const where = `interactions[${index}]`;
+    if (
+      !isRecord(interaction) ||
+      !isRecord(interaction.request) ||
+      !Array.isArray(interaction.request.messages)
+    ) {
+      throw fail(`${where}.request: expected a request with a messages array`);
+    }
+    if (interaction.response !== undefined) {
+      const problem = findMessageProblem(interaction.response, `${where}.response`);
+      if (problem) throw fail(problem);
+    } else if (!isRecord(interaction.error) || typeof interaction.error.kind !== "string") {
+      throw fail(`${where}: expected a response, or an error with a kind`);
+    }
+  }
+  return value as unknown as Cassette;
+}
+
+/** Writes the cassette atomically (temporary file, then rename), so a crash never leaves half a file. */
+export async function writeCassette(path: string, cassette: Cassette): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`, "utf8");
+  await rename(temporary, path);
+}

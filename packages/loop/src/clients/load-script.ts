@@ -1,0 +1,49 @@
+import { readFile } from "node:fs/promises";
+import { findMessageProblem, type ScriptedMessage } from "./message-shape.js";
+import { ModelClientError } from "./model-client-error.js";
+
+/**
+ * Reads a JSON file holding an array of Messages API responses (full or partial Message objects)
+ * for `new ScriptedClient(...)`. Rejects with kind `invalid_response` naming the file and the JSON
+ * path of the first problem.
+ */
+export async function loadScript(path: string): Promise<ScriptedMessage[]> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new ModelClientError("invalid_response", `loadScript: cannot read ${path}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return parseScript(text, path);
+}
+
+/** Parses and validates script JSON; `source` names it in error messages. */
+export function parseScript(text: string, source: string): ScriptedMessage[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ModelClientError(
+      "invalid_response",
+      `loadScript: ${source} is not valid JSON: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (!Array.isArray(value)) {
+    throw new ModelClientError(
+      "invalid_response",
+      `loadScript: ${source} must hold a JSON array of Message objects (one per model turn), got ${
+        value === null ? "null" : typeof value
+      }`,
+    );
+  }
+  for (const [index, item] of value.entries()) {
+    const problem = findMessageProblem(item, `[${index}]`);
+    if (problem) throw new ModelClientError("invalid_response", `loadScript: ${source}: ${problem}`);
+  }
+  return value as ScriptedMessage[];
+}

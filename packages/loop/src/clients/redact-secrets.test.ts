@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { REDACTED, redactSecrets, redactString } from "./redact-secrets.js";
+
+describe("redactString", () => {
+  it.each([
+    ["an Anthropic key", "key=sk-ant-api03-AbC_dEf-0123456789xyz end", `key=${REDACTED} end`],
+    ["another sk- key", "OPENAI sk-proj-0123456789abcdefghijKLMN", `OPENAI ${REDACTED}`],
+    ["a bearer token", "Authorization: Bearer abc.def-ghi_jkl", `Authorization: Bearer ${REDACTED}`],
+    ["an AWS access key", "AKIAIOSFODNN7EXAMPLE", REDACTED],
+    ["a GitHub token", "ghp_0123456789abcdefghijklmnopqrstuvwxyz", REDACTED],
+  ])("replaces %s", (_name, input, expected) => {
+    expect(redactString(input)).toBe(expected);
+  });
+
+  it("leaves prose that only looks similar alone", () => {
+    const prose = "Ask the task-management desk about sk-learn-style-pipelines and bearer bonds.";
+    expect(redactString(prose)).toBe(prose);
+  });
+
+  it("replaces given literal secrets", () => {
+    expect(redactString("password is hunter2-very-long", ["hunter2-very-long"])).toBe(
+      `password is ${REDACTED}`,
+    );
+  });
+
+  it("never leaves an Anthropic key in the output, wherever it is embedded", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+        fc.string(),
+        (before, body, after) => {
+          const key = `sk-ant-${body}`;
+          expect(redactString(`${before} ${key} ${after}`)).not.toContain(key);
+        },
+      ),
+    );
+  });
+
+  it("is idempotent", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const once = redactString(text);
+        expect(redactString(once)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe("redactSecrets", () => {
+  it("drops credential keys at any depth and redacts strings, without touching the input", () => {
+    const input = {
+      headers: { Authorization: "Bearer abcdefgh12345", "X-Api-Key": "whatever", accept: "json" },
+      messages: [{ role: "user", content: "my key is sk-ant-api03-0123456789abc" }],
+    };
+    const snapshot = structuredClone(input);
+    expect(redactSecrets(input)).toEqual({
+      headers: { accept: "json" },
+      messages: [{ role: "user", content: `my key is ${REDACTED}` }],
+    });
+    expect(input).toEqual(snapshot);
+  });
+});
