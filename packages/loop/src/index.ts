@@ -1,1 +1,67 @@
-export {};
+export type {
+  AnthropicClientOptions,
+  Cassette,
+  CassetteInteraction,
+  ModelClient,
+  ModelClientErrorKind,
+  ModelClientErrorOptions,
+  ModelRequestOptions,
+  ModelStreamEvent,
+  PlanContext,
+  PlanFunction,
+  PlanStep,
+  RecordedError,
+  RecordingClientOptions,
+  ReplayClientOptions,
+  ScratchpadEntry,
+  ScriptedClientOptions,
+  ScriptedMessage,
+  ScriptFunction,
+  ScriptStep,
+} from "./clients/index.js";
+export {
+  AnthropicClient,
+  loadScript,
+  ModelClientError,
+  PlanFunctionClient,
+  RecordingClient,
+  ReplayClient,
+  ScriptedClient,
+} from "./clients/index.js";
+export { formatTrace } from "./run/format-trace.js";
+export { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run/run-agent.js";
+export type { RetryOptions, RunHooks, RunOptions } from "./run/run-options.js";
+export { RunOptionsError } from "./run/run-options-error.js";
+export type {
+  RunError,
+  RunResult,
+  RunStatus,
+  RunUsage,
+  StopDetails,
+  ToolCallDecision,
+  ToolCallRecord,
+} from "./run/run-result.js";
+export type {
+  EagerDiscardedEvent,
+  EndEvent,
+  ModelRetryEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RunStartEvent,
+  ToolCallEvent,
+  ToolUseIgnoredEvent,
+  TraceEvent,
+} from "./run/trace-events.js";
+export type {
+  ContentBlock,
+  Message,
+  MessageCreateRequest,
+  MessageParam,
+  RequestContentBlock,
+  StopReason,
+  TextBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+  Usage,
+} from "./wire.js";

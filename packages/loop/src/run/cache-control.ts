@@ -1,0 +1,86 @@
+import type {
+  CacheControl,
+  MessageParam,
+  RequestContentBlock,
+  TextBlock,
+  ToolDefinitionParam,
+} from "../wire.js";
+
+/** The Messages API accepts at most four cache_control breakpoints per request. */
+export const MAX_BREAKPOINTS = 4;
+const EPHEMERAL: CacheControl = { type: "ephemeral" };
+const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
+/** What `,"cache_control":{"type":"ephemeral"}` adds to a block's JSON. */
+const BREAKPOINT_BYTES = byteLength({ type: "", cache_control: EPHEMERAL }) - byteLength({ type: "" });
+/** What wrapping string content as one text block with a breakpoint adds, beside the string itself. */
+const WRAP_BYTES = byteLength([{ type: "text", text: "", cache_control: EPHEMERAL }]) - byteLength("");
+
+const hasBreakpoint = (block: unknown): boolean =>
+  typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
+
+/** Breakpoints the caller already placed in the system prompt, the tools and the initial messages. */
+export function countBreakpoints(
+  system: string | readonly TextBlock[] | undefined,
+  tools: readonly ToolDefinitionParam[],
+  messages: readonly MessageParam[],
+): number {
+  let count = 0;
+  if (Array.isArray(system)) count += system.filter(hasBreakpoint).length;
+  count += tools.filter(hasBreakpoint).length;
+  for (const message of messages) {
+    if (Array.isArray(message.content)) count += message.content.filter(hasBreakpoint).length;
+  }
+  return count;
+}
+
+/** Thinking blocks and empty text cannot carry cache_control. */
+function cacheable(block: RequestContentBlock): boolean {
+  if (block.type === "thinking" || block.type === "redacted_thinking") return false;
+  return !(block.type === "text" && (block as TextBlock).text === "");
+}
+
+/**
+ * A copy of `message` with a breakpoint on its last cacheable block, plus the bytes that adds to its JSON;
+ * `undefined` when there is nothing to mark or a breakpoint is already there. Only this message and its
+ * content array are copied: the stored history is never touched.
+ */
+export function withNewestTurnBreakpoint(
+  message: MessageParam,
+): { readonly message: MessageParam; readonly addedBytes: number } | undefined {
+  const { content } = message;
+  if (typeof content === "string") {
+    if (content === "") return undefined;
+    const block: TextBlock = { type: "text", text: content, cache_control: EPHEMERAL };
+    return { message: { role: message.role, content: [block] }, addedBytes: WRAP_BYTES };
+  }
+  for (let index = content.length - 1; index >= 0; index -= 1) {
+    const block = content[index]!;
+    if (hasBreakpoint(block)) return undefined;
+    if (!cacheable(block)) continue;
+    const marked = content.slice();
+    marked[index] = { ...block, cache_control: EPHEMERAL };
+    return { message: { role: message.role, content: marked }, addedBytes: BREAKPOINT_BYTES };
+  }
+  return undefined;
+}
+
+/**
+ * The system + tools prefix with one breakpoint at its end: on the last tool, or on the system prompt when
+ * there are no tools (tools precede system in the cached prefix). Computed once per run.
+ */
+export function withPrefixBreakpoint(
+  system: string | readonly TextBlock[] | undefined,
+  tools: readonly ToolDefinitionParam[],
+): { system: string | readonly TextBlock[] | undefined; tools: readonly ToolDefinitionParam[] } {
+  const lastTool = tools.at(-1);
+  if (lastTool !== undefined) {
+    if (hasBreakpoint(lastTool)) return { system, tools };
+    return { system, tools: [...tools.slice(0, -1), { ...lastTool, cache_control: EPHEMERAL }] };
+  }
+  if (typeof system === "string" && system !== "") {
+    return { system: [{ type: "text", text: system, cache_control: EPHEMERAL }], tools };
+  }
+  const lastBlock = Array.isArray(system) ? system.at(-1) : undefined;
+  if (lastBlock === undefined || lastBlock.text === "" || hasBreakpoint(lastBlock)) return { system, tools };
+  return { system: [...system!.slice(0, -1), { ...lastBlock, cache_control: EPHEMERAL }], tools };
+}

@@ -1,0 +1,59 @@
+import type { RunUsage } from "./run-result.js";
+import type { ToolCallEvent, TraceEvent } from "./trace-events.js";
+import { addUsage, EMPTY_USAGE } from "./usage.js";
+
+const clip = (text: string, length: number): string =>
+  text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+const json = (value: unknown): string => clip(JSON.stringify(value) ?? String(value), 80);
+const tokens = (usage: RunUsage): string =>
+  `in ${usage.input_tokens} out ${usage.output_tokens}` +
+  ` cache write ${usage.cache_creation_input_tokens} read ${usage.cache_read_input_tokens}`;
+const size = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
+
+function toolCall(event: ToolCallEvent): string {
+  const decided = event.decision === null ? "invalid" : event.decision;
+  const hook = event.hook === undefined ? "" : ` by ${event.hook}`;
+  const target = event.executed !== null && event.executed !== event.requested ? ` → ${event.executed}` : "";
+  const result = event.isError
+    ? `error ${event.category}/${event.code}`
+    : event.code
+      ? `empty ${event.code}`
+      : "ok";
+  const notes = [
+    `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`,
+    `${Math.round(event.durationMs)} ms`,
+    ...(event.reused ? ["reused"] : []),
+    ...(event.eager ? ["eager"] : []),
+  ];
+  return `  tool ${event.requested} ${json(event.input)} · ${decided}${hook}${target} · ${result} (${notes.join(", ")})`;
+}
+
+function line(event: TraceEvent): string {
+  switch (event.type) {
+    case "run_start":
+      return `run ${event.runId} · ${event.model} via ${event.client} · tools: ${event.tools.join(", ") || "none"}`;
+    case "request":
+      return `→ request ${event.index}${event.final ? " (final answer, tool_choice none)" : ""} · ${event.messages} messages · ${size(event.bytes)}`;
+    case "response": {
+      const usage = tokens(addUsage(EMPTY_USAGE, event.usage));
+      return `← response ${event.index} · ${event.stopReason} · ${event.toolUses} tool_use · ${usage} · ${Math.round(event.durationMs)} ms`;
+    }
+    case "tool_call":
+      return toolCall(event);
+    case "retry":
+      return `  retry ${event.tool} (${event.code}) · attempt ${event.attempt} after ${event.delayMs} ms`;
+    case "model_retry":
+      return `  model retry ${event.attempt} after ${event.delayMs} ms · ${event.reason}`;
+    case "tool_use_ignored":
+      return `  not run: ${event.name} (${event.reason === "final_request" ? "final request" : `stop_reason ${event.stopReason}`})`;
+    case "eager_discarded":
+      return `  dropped early start of ${event.name} (${event.reason})`;
+    case "end":
+      return `end ${event.status} · ${event.iterations} tool rounds · ${event.modelRequests} requests · ${tokens(event.usage)}`;
+  }
+}
+
+/** A readable, one-line-per-event rendering of a trace (for terminals and logs; the events stay the data). */
+export function formatTrace(trace: readonly TraceEvent[]): string {
+  return trace.map(line).join("\n");
+}

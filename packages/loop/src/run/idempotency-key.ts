@@ -1,0 +1,13 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "@keel/tools";
+
+/**
+ * The key a write tool receives: the same run, tool and canonical input always give the same key, so
+ * the retries of one call (and a model repeating the call) can be recognised downstream.
+ */
+export function idempotencyKey(runId: string, toolName: string, input: unknown): string {
+  return createHash("sha256")
+    .update(`${runId}\u0000${toolName}\u0000${canonicalJson(input)}`)
+    .digest("hex")
+    .slice(0, 24);
+}

@@ -1,0 +1,94 @@
+import type { ModelStreamEvent } from "../clients/model-client.js";
+import { ModelClientError } from "../clients/model-client-error.js";
+import type { Message, MessageCreateRequest, ToolUseBlock } from "../wire.js";
+import type { RunError } from "./run-result.js";
+import type { RunState } from "./run-state.js";
+import type { ToolBatch } from "./tool-batch.js";
+
+/**
+ * One model request. Stream events start eager reads and feed the trace; the caller's listener sees them
+ * too. Settles as soon as the run aborts, even with a client that ignores its signal.
+ */
+export function requestModel(
+  run: RunState,
+  request: MessageCreateRequest,
+  batch?: ToolBatch,
+): Promise<Message> {
+  const onEvent = (event: ModelStreamEvent): void => {
+    try {
+      if (event.type === "tool_use_complete") batch?.blockCompleted(event.block);
+      else if (event.type === "retry") {
+        run.emit({
+          type: "model_retry",
+          attempt: event.attempt,
+          reason: event.reason,
+          delayMs: event.delayMs,
+        });
+      }
+      run.options.onStreamEvent?.(event);
+    } catch {
+      // A listener must not break the client's stream; the final message is authoritative anyway.
+    }
+  };
+  let pending: Promise<Message>;
+  try {
+    pending = run.options.client.create(request, { signal: run.signal, onEvent });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return settleOnAbort(pending, run.signal);
+}
+
+function settleOnAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => {}); // observed here even when the abort wins the race
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A typed summary of a client failure, from the ModelClientError fields only. */
+export function summarizeModelError(error: unknown): RunError {
+  if (ModelClientError.isInstance(error)) {
+    return {
+      kind: error.kind,
+      message: error.message,
+      retryable: error.retryable,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    };
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    kind: "unknown",
+    message: `The model client rejected with something other than a ModelClientError (${detail.slice(0, 200)}).`,
+    retryable: false,
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+export const isToolUse = (block: { type: string }): block is ToolUseBlock => block.type === "tool_use";
+
+/** The few checks the loop relies on: a content array of typed blocks, tool_use blocks with id and name. */
+export function isMessage(value: unknown): value is Message {
+  if (!isObject(value) || !Array.isArray(value.content)) return false;
+  return value.content.every(
+    (block) =>
+      isObject(block) &&
+      typeof block.type === "string" &&
+      (block.type !== "tool_use" || (typeof block.id === "string" && typeof block.name === "string")),
+  );
+}

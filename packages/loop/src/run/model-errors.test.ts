@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ModelClientError } from "../clients/model-client-error.js";
+import { ScriptedClient } from "../clients/scripted-client.js";
+import type { Message } from "../wire.js";
+import { runAgent } from "./run-agent.js";
+import { answer, functionClient, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
+
+describe("model failures become model_error, never a throw", () => {
+  it("reports a ModelClientError's kind, status and retry fields", async () => {
+    const overloaded = new ModelClientError("overloaded", "The API is overloaded; try again later.", {
+      status: 529,
+      retryAfterMs: 2000,
+    });
+    const client = new ScriptedClient([reply([toolUse("t1", "lookup")]), overloaded]);
+    const result = await runAgent({ client, model: "m", tools: [spyTool("lookup", "read")], prompt: "go" });
+    expect(result.status).toBe("model_error");
+    expect(result.error).toEqual({
+      kind: "overloaded",
+      message: "The API is overloaded; try again later.",
+      retryable: true,
+      status: 529,
+      retryAfterMs: 2000,
+    });
+    expect(result.iterations).toBe(1);
+    expect(result.messages.at(-1)!.role).toBe("user");
+    expect(result.text).toBe("");
+  });
+
+  it("reports an exhausted script as script_exhausted", async () => {
+    const client = new ScriptedClient([reply([toolUse("t1", "lookup")])]);
+    const result = await runAgent({ client, model: "m", tools: [spyTool("lookup", "read")], prompt: "go" });
+    expect(result.error?.kind).toBe("script_exhausted");
+  });
+
+  it("reports a client that rejects with a plain Error as kind unknown", async () => {
+    const client = functionClient(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const result = await runAgent({ client, model: "m", prompt: "go" });
+    expect(result).toMatchObject({ status: "model_error", error: { kind: "unknown", retryable: false } });
+    expect(result.error?.message).toContain("fetch failed");
+  });
+
+  it("reports a client that throws synchronously", async () => {
+    const client = {
+      name: "sync",
+      create(): Promise<Message> {
+        throw new Error("boom");
+      },
+    };
+    const result = await runAgent({ client, model: "m", prompt: "go" });
+    expect(result.status).toBe("model_error");
+  });
+
+  it("treats a response without a content array as invalid_response", async () => {
+    const client = functionClient(async () => ({ type: "message" }) as unknown as Message);
+    const result = await runAgent({ client, model: "m", prompt: "go" });
+    expect(result.error?.kind).toBe("invalid_response");
+  });
+
+  it("ignores a throwing onEvent listener and still returns the whole trace", async () => {
+    const result = await runAgent({
+      client: new ScriptedClient([answer("ok")]),
+      model: "m",
+      prompt: "go",
+      onEvent: () => {
+        throw new Error("listener bug");
+      },
+    });
+    expect(result.status).toBe("completed");
+    expect(result.trace.map((event) => event.type)).toEqual(["run_start", "request", "response", "end"]);
+  });
+
+  it("delivers the trace live through onEvent, in order", async () => {
+    const seen: string[] = [];
+    const result = await runAgent({
+      client: new ScriptedClient([reply([toolUse("t1", "lookup")]), answer("ok")]),
+      model: "m",
+      tools: [spyTool("lookup", "read")],
+      prompt: "go",
+      onEvent: (event) => seen.push(event.type),
+    });
+    expect(seen).toEqual(result.trace.map((event) => event.type));
+  });
+});

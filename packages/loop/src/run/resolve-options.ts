@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import type { PostToolHook, PreToolHook } from "@keel/hooks";
+import { createToolset, type Toolset } from "@keel/tools";
+import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
+import type { MessageParam, TextBlock } from "../wire.js";
+import { defaultSleep } from "./backoff.js";
+import type { RunOptions } from "./run-options.js";
+import { RunOptionsError } from "./run-options-error.js";
+import type { TraceEvent } from "./trace-events.js";
+
+/** Options after validation and defaults. */
+export interface ResolvedOptions {
+  readonly client: ModelClient;
+  readonly model: string;
+  readonly system: string | readonly TextBlock[] | undefined;
+  readonly toolset: Toolset;
+  readonly preHooks: readonly PreToolHook[];
+  readonly postHooks: readonly PostToolHook[];
+  readonly initialMessages: readonly MessageParam[];
+  readonly maxIterations: number;
+  readonly maxTokens: number;
+  readonly maxPauseTurns: number;
+  readonly retry: { readonly maxAttempts: number; readonly baseDelayMs: number; readonly maxDelayMs: number };
+  readonly concurrency: number;
+  readonly cache: boolean;
+  readonly signal: AbortSignal | undefined;
+  readonly onEvent: ((event: TraceEvent) => void) | undefined;
+  readonly onStreamEvent: ((event: ModelStreamEvent) => void) | undefined;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+  readonly random: () => number;
+  readonly now: () => number;
+  readonly idGenerator: () => string;
+}
+
+const describe = (value: unknown): string =>
+  typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "an array" : String(value);
+
+function integer(name: string, value: unknown, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum) {
+    throw new RunOptionsError(
+      `runAgent: "${name}" must be an integer >= ${minimum}, got ${describe(value)}.`,
+    );
+  }
+  return value;
+}
+
+function optionalFunction<T>(name: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== "function") {
+    throw new RunOptionsError(`runAgent: "${name}" must be a function, got ${describe(value)}.`);
+  }
+  return value;
+}
+
+function isToolset(value: unknown): value is Toolset {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "validate" in value;
+}
+
+function resolveToolset(tools: RunOptions["tools"]): Toolset {
+  if (isToolset(tools)) return tools;
+  if (tools !== undefined && !Array.isArray(tools)) {
+    throw new RunOptionsError(`runAgent: "tools" must be an array of defined tools or a toolset.`);
+  }
+  try {
+    return createToolset(tools ?? []);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RunOptionsError(`runAgent: "tools" is invalid: ${reason}`, { cause: error });
+  }
+}
+
+function resolveHooks<T>(name: string, hooks: readonly T[] | undefined, method: string): readonly T[] {
+  if (hooks === undefined) return [];
+  const valid =
+    Array.isArray(hooks) &&
+    hooks.every(
+      (hook) =>
+        typeof hook === "object" &&
+        hook !== null &&
+        typeof (hook as Record<string, unknown>)[method] === "function",
+    );
+  if (!valid) throw new RunOptionsError(`runAgent: "${name}" must be an array of hooks with a ${method}().`);
+  return hooks;
+}
+
+function resolveMessages(options: RunOptions): readonly MessageParam[] {
+  const { prompt, messages } = options;
+  if ((prompt === undefined) === (messages === undefined)) {
+    throw new RunOptionsError(`runAgent: give exactly one of "prompt" and "messages".`);
+  }
+  if (prompt !== undefined) {
+    if (typeof prompt !== "string" || prompt.length === 0) {
+      throw new RunOptionsError(`runAgent: "prompt" must be a non-empty string.`);
+    }
+    return [{ role: "user", content: [{ type: "text", text: prompt }] }];
+  }
+  if (!Array.isArray(messages) || messages.length === 0) {
+    throw new RunOptionsError(`runAgent: "messages" must be a non-empty array of messages.`);
+  }
+  messages.forEach((message, index) => {
+    const roleOk = message?.role === "user" || message?.role === "assistant";
+    if (!roleOk || (typeof message.content !== "string" && !Array.isArray(message.content))) {
+      throw new RunOptionsError(`runAgent: "messages[${index}]" needs a role (user|assistant) and content.`);
+    }
+  });
+  if (messages[0]?.role !== "user" || messages.at(-1)?.role !== "user") {
+    throw new RunOptionsError(`runAgent: "messages" must start and end with a user turn.`);
+  }
+  return messages;
+}
+
+/** Validates every option once, before anything runs; throws RunOptionsError naming the option. */
+export function resolveOptions(options: RunOptions): ResolvedOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new RunOptionsError("runAgent: options must be an object.");
+  }
+  const { client, model, system, signal, cache = true, retry = {} } = options;
+  if (typeof client?.create !== "function") {
+    throw new RunOptionsError(`runAgent: "client" must be a ModelClient with a create() method.`);
+  }
+  if (typeof model !== "string" || model.length === 0) {
+    throw new RunOptionsError(`runAgent: "model" must be a non-empty string.`);
+  }
+  if (system !== undefined && typeof system !== "string" && !Array.isArray(system)) {
+    throw new RunOptionsError(`runAgent: "system" must be a string or an array of text blocks.`);
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new RunOptionsError(`runAgent: "signal" must be an AbortSignal.`);
+  }
+  if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
+  const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, 200, 0);
+  const maxDelayMs = integer("retry.maxDelayMs", retry.maxDelayMs, Math.max(5000, baseDelayMs), baseDelayMs);
+  return {
+    client,
+    model,
+    system,
+    toolset: resolveToolset(options.tools),
+    preHooks: resolveHooks("hooks.pre", options.hooks?.pre, "decide"),
+    postHooks: resolveHooks("hooks.post", options.hooks?.post, "transform"),
+    initialMessages: resolveMessages(options),
+    maxIterations: integer("maxIterations", options.maxIterations, 10, 1),
+    maxTokens: integer("maxTokens", options.maxTokens, 4096, 1),
+    maxPauseTurns: integer("maxPauseTurns", options.maxPauseTurns, 5, 0),
+    retry: { maxAttempts: integer("retry.maxAttempts", retry.maxAttempts, 3, 1), baseDelayMs, maxDelayMs },
+    concurrency: integer("concurrency", options.concurrency, 8, 1),
+    cache,
+    signal,
+    onEvent: optionalFunction("onEvent", options.onEvent),
+    onStreamEvent: optionalFunction("onStreamEvent", options.onStreamEvent),
+    metadata: options.metadata ?? {},
+    sleep: optionalFunction("sleep", options.sleep) ?? defaultSleep,
+    random: optionalFunction("random", options.random) ?? Math.random,
+    now: optionalFunction("now", options.now) ?? (() => performance.now()),
+    idGenerator: optionalFunction("idGenerator", options.idGenerator) ?? randomUUID,
+  };
+}

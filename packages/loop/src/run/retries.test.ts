@@ -1,0 +1,142 @@
+import { permissionError, success, transientError, validationError } from "@keel/errors";
+import { describe, expect, it } from "vitest";
+import { ScriptedClient } from "../clients/scripted-client.js";
+import { retryDelay } from "./backoff.js";
+import { runAgent } from "./run-agent.js";
+import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
+
+const script = (name: string, input: Record<string, unknown> = {}) =>
+  new ScriptedClient([reply([toolUse("t1", name, input)]), answer("ok")]);
+
+function recordingSleep() {
+  const delays: number[] = [];
+  return { delays, sleep: async (milliseconds: number) => void delays.push(milliseconds) };
+}
+
+describe("retries come from the taxonomy", () => {
+  it("retries a transient outcome with exponential backoff and jitter up to maxAttempts", async () => {
+    const flaky = spyTool("fetch_page", "read", () =>
+      transientError("UPSTREAM_TIMEOUT", "Timed out; retry."),
+    );
+    const { delays, sleep } = recordingSleep();
+    const result = await runAgent({
+      client: script("fetch_page"),
+      model: "m",
+      tools: [flaky],
+      prompt: "go",
+      retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 },
+      sleep,
+      random: () => 0.5,
+    });
+    expect(flaky.calls).toHaveLength(4);
+    expect(delays).toEqual([75, 150, 300]);
+    expect(result.toolCalls[0]).toMatchObject({ attempts: 4, isError: true, category: "transient" });
+    const retries = result.trace.filter((event) => event.type === "retry");
+    expect(retries.map((event) => event.attempt)).toEqual([2, 3, 4]);
+  });
+
+  it("waits at least the outcome's retryAfterMs", async () => {
+    let calls = 0;
+    const limited = spyTool("fetch_page", "read", () =>
+      ++calls === 1 ? transientError("RATE_LIMITED", "Slow down.", { retryAfterMs: 900 }) : success("ok"),
+    );
+    const { delays, sleep } = recordingSleep();
+    await runAgent({
+      client: script("fetch_page"),
+      model: "m",
+      tools: [limited],
+      prompt: "go",
+      sleep,
+      random: () => 0,
+    });
+    expect(delays).toEqual([900]);
+  });
+
+  it("does not wait for a retryAfterMs beyond maxDelayMs: the model gets the outcome", async () => {
+    const limited = spyTool("fetch_page", "read", () =>
+      transientError("RATE_LIMITED", "Slow down.", { retryAfterMs: 60_000 }),
+    );
+    const { delays, sleep } = recordingSleep();
+    const result = await runAgent({
+      client: script("fetch_page"),
+      model: "m",
+      tools: [limited],
+      prompt: "go",
+      sleep,
+    });
+    expect(delays).toEqual([]);
+    expect(result.toolCalls[0]!.attempts).toBe(1);
+  });
+
+  it("never retries permission or validation outcomes", async () => {
+    const denied = spyTool("read_secret", "read", () =>
+      permissionError("FORBIDDEN", "Not allowed; escalate."),
+    );
+    const invalid = spyTool("parse", "read", () => validationError("BAD_DATE", "Use ISO dates."));
+    const client = new ScriptedClient([
+      reply([toolUse("a", "read_secret"), toolUse("b", "parse")]),
+      answer("ok"),
+    ]);
+    const { sleep, delays } = recordingSleep();
+    const result = await runAgent({ client, model: "m", tools: [denied, invalid], prompt: "go", sleep });
+    expect([denied.calls.length, invalid.calls.length]).toEqual([1, 1]);
+    expect(delays).toEqual([]);
+    expect(result.toolCalls.map((call) => call.attempts)).toEqual([1, 1]);
+  });
+
+  it("gives a write tool the same idempotency key on every retry of one call", async () => {
+    let calls = 0;
+    const save = spyTool("save_note", "write", () =>
+      ++calls < 3 ? transientError("DB_BUSY", "Busy; retry.") : success({ saved: true }),
+    );
+    await runAgent({
+      client: script("save_note", { text: "hi", tags: ["a"] }),
+      model: "m",
+      tools: [save],
+      prompt: "go",
+      sleep: async () => {},
+      idGenerator: () => "run-1",
+    });
+    const keys = save.calls.map((call) => call.context.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it("derives the idempotency key from run, tool and canonical input, so key order does not matter", async () => {
+    const save = spyTool("save_note", "write");
+    const client = new ScriptedClient([
+      reply([toolUse("a", "save_note", { x: 1, y: 2 }), toolUse("b", "save_note", { y: 2, x: 1 })]),
+      answer("ok"),
+    ]);
+    await runAgent({ client, model: "m", tools: [save], prompt: "go", idGenerator: () => "run-1" });
+    const [first, second] = save.calls.map((call) => call.context.idempotencyKey);
+    expect(first).toBe(second);
+    const other = spyTool("save_note", "write");
+    await runAgent({
+      client: script("save_note", { x: 1, y: 2 }),
+      model: "m",
+      tools: [other],
+      prompt: "go",
+      idGenerator: () => "run-2",
+    });
+    expect(other.calls[0]!.context.idempotencyKey).not.toBe(first);
+  });
+
+  it("gives read tools no idempotency key", async () => {
+    const read = spyTool("read_note", "read");
+    await runAgent({ client: script("read_note"), model: "m", tools: [read], prompt: "go" });
+    expect(read.calls[0]!.context.idempotencyKey).toBeUndefined();
+  });
+});
+
+describe("retryDelay", () => {
+  const policy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 350 };
+
+  it("doubles per attempt, caps at maxDelayMs, and jitters within the upper half", () => {
+    expect([2, 3, 4, 5].map((attempt) => retryDelay(attempt, policy, () => 0))).toEqual([50, 100, 175, 175]);
+    expect([2, 3, 4, 5].map((attempt) => retryDelay(attempt, policy, () => 0.999999))).toEqual([
+      100, 200, 350, 350,
+    ]);
+  });
+});

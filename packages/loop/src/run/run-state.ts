@@ -1,0 +1,98 @@
+import type { ToolOutcome } from "@keel/errors";
+import type { CompletedCall } from "@keel/hooks";
+import { Conversation } from "./conversation.js";
+import { Limiter } from "./limiter.js";
+import type { ResolvedOptions } from "./resolve-options.js";
+import type { RunError, RunResult, RunStatus, RunUsage, StopDetails, ToolCallRecord } from "./run-result.js";
+import type { TraceEvent } from "./trace-events.js";
+import { EMPTY_USAGE } from "./usage.js";
+
+type WithoutTime<Event> = Event extends TraceEvent ? Omit<Event, "atMs"> : never;
+
+/** Everything one run accumulates; shared by the loop and the tool batches. */
+export class RunState {
+  readonly runId: string;
+  readonly conversation: Conversation;
+  /** Aborts with the caller's signal; tools and the client receive this one. */
+  readonly signal: AbortSignal;
+  readonly limiter: Limiter;
+  readonly trace: TraceEvent[] = [];
+  readonly toolCalls: ToolCallRecord[] = [];
+  /** Hook context history: every answered call, in completion order. */
+  readonly completedCalls: CompletedCall[] = [];
+  /** Non-error outcomes of `reuse: true` read tools, by tool name + canonical input. */
+  readonly reusable = new Map<string, ToolOutcome>();
+  usage: RunUsage = EMPTY_USAGE;
+  toolRounds = 0;
+  modelRequests = 0;
+  private readonly startedAt: number;
+  private readonly controller = new AbortController();
+  private readonly unlink: () => void;
+
+  constructor(readonly options: ResolvedOptions) {
+    this.startedAt = options.now();
+    this.runId = options.idGenerator();
+    this.signal = this.controller.signal;
+    this.limiter = new Limiter(options.concurrency);
+    this.conversation = new Conversation({
+      model: options.model,
+      maxTokens: options.maxTokens,
+      system: options.system,
+      tools: options.toolset.anthropicTools,
+      initialMessages: options.initialMessages,
+      cache: options.cache,
+    });
+    const callerSignal = options.signal;
+    const abort = () => this.controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) abort();
+    callerSignal?.addEventListener("abort", abort, { once: true });
+    this.unlink = () => callerSignal?.removeEventListener("abort", abort);
+  }
+
+  elapsed(since = this.startedAt): number {
+    return this.options.now() - since;
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  /** Records an event and delivers it live; a throwing listener cannot break the run. */
+  emit(event: WithoutTime<TraceEvent>): void {
+    const timed = { ...event, atMs: this.elapsed() } as TraceEvent;
+    this.trace.push(timed);
+    try {
+      this.options.onEvent?.(timed);
+    } catch {
+      // The trace is also returned; a broken live listener only loses its own copy.
+    }
+  }
+
+  finish(
+    status: RunStatus,
+    details: { text?: string; stopDetails?: StopDetails; error?: RunError } = {},
+  ): RunResult {
+    this.unlink();
+    this.emit({
+      type: "end",
+      status,
+      iterations: this.toolRounds,
+      modelRequests: this.modelRequests,
+      usage: this.usage,
+    });
+    return {
+      status,
+      runId: this.runId,
+      text: details.text ?? "",
+      messages: this.conversation.messages,
+      usage: this.usage,
+      iterations: this.toolRounds,
+      modelRequests: this.modelRequests,
+      toolCalls: this.toolCalls,
+      trace: this.trace,
+      ...(details.stopDetails === undefined ? {} : { stopDetails: details.stopDetails }),
+      ...(details.error === undefined ? {} : { error: details.error }),
+      durationMs: this.elapsed(),
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import { canonicalJson, type ToolCall } from "@keel/tools";
+import type { ToolResultBlock, ToolUseBlock } from "../wire.js";
+import type { RunState } from "./run-state.js";
+import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";
+
+interface EagerCall {
+  readonly name: string;
+  readonly fingerprint: string;
+  readonly controller: AbortController;
+  readonly result: Promise<CallResult>;
+}
+
+const toCall = (block: ToolUseBlock): ToolCall => ({ id: block.id, name: block.name, input: block.input });
+const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${canonicalJson(block.input)}`;
+
+/**
+ * The tool calls of one assistant turn. Order: the batch is split at each write tool. Reads between writes
+ * run concurrently (bounded by `concurrency`); a write runs alone, after every call before it and before
+ * every call after it, so each call observes the writes the model placed before it.
+ *
+ * Streaming: a read in the first segment (no write completed before it) starts at its own
+ * content_block_stop. Its result is used only if the final message holds the exact same block (id, name,
+ * canonical input); otherwise it is aborted, awaited and dropped.
+ */
+export class ToolBatch {
+  /** The calls of this batch, as the hook context sees them (during streaming: those completed so far). */
+  private readonly calls: ToolCall[] = [];
+  private readonly eager = new Map<string, EagerCall>();
+  /** Eager calls whose block changed in the final message: aborted, still to be awaited. */
+  private readonly dropped: EagerCall[] = [];
+  private writeSeen = false;
+
+  constructor(
+    private readonly run: RunState,
+    private readonly iteration: number,
+  ) {}
+
+  /** A tool_use block finished streaming while the response continues. */
+  blockCompleted(block: ToolUseBlock): void {
+    if (this.writeSeen || this.eager.has(block.id) || this.run.signal.aborted) return;
+    this.calls.push(toCall(block));
+    const tool = this.run.options.toolset.get(block.name);
+    if (tool?.effect === "write") this.writeSeen = true;
+    if (tool?.effect !== "read") return;
+    const controller = new AbortController();
+    const forward = () => controller.abort(this.run.signal.reason);
+    this.run.signal.addEventListener("abort", forward, { once: true });
+    const environment = this.environment(controller.signal);
+    const result = this.run.limiter
+      .run(() => executeToolCall(toCall(block), environment, true))
+      .finally(() => this.run.signal.removeEventListener("abort", forward));
+    this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), controller, result });
+  }
+
+  /**
+   * Runs every block (adopting matching eager calls) and returns the tool_results in block order, or
+   * `undefined` when the run aborted (every started call has settled by then).
+   */
+  async execute(blocks: readonly ToolUseBlock[]): Promise<ToolResultBlock[] | undefined> {
+    this.calls.splice(0, this.calls.length, ...blocks.map(toCall));
+    const environment = this.environment(this.run.signal);
+    const results: Array<CallResult | undefined> = new Array(blocks.length);
+    let reads: Array<Promise<void>> = [];
+    const settle = (index: number) => (result: CallResult) => {
+      results[index] = result;
+      this.enter(result);
+    };
+    for (const [index, block] of blocks.entries()) {
+      const write = this.run.options.toolset.get(block.name)?.effect === "write";
+      if (write) {
+        await Promise.all(reads);
+        reads = [];
+      }
+      if (this.run.signal.aborted) break;
+      const adopted = this.adopt(block);
+      if (write) {
+        settle(index)(await executeToolCall(toCall(block), environment, false));
+      } else {
+        const result =
+          adopted ?? this.run.limiter.run(() => executeToolCall(toCall(block), environment, false));
+        reads.push(result.then(settle(index)));
+      }
+    }
+    await Promise.all(reads);
+    await this.discard();
+    for (const result of results) if (result !== undefined) this.run.toolCalls.push(result.record);
+    if (this.run.signal.aborted) return undefined;
+    return results.map((result) => result!.block);
+  }
+
+  /** Aborts and awaits every eager call that was not adopted, so none is left running unobserved. */
+  async discard(): Promise<void> {
+    for (const [id, call] of this.eager) this.drop(id, call, "unused");
+    this.eager.clear();
+    const pending = this.dropped.splice(0);
+    await Promise.all(pending.map((call) => call.result));
+  }
+
+  private adopt(block: ToolUseBlock): Promise<CallResult> | undefined {
+    const eager = this.eager.get(block.id);
+    if (eager === undefined) return undefined;
+    this.eager.delete(block.id);
+    if (eager.fingerprint === fingerprint(block)) return eager.result;
+    this.drop(block.id, eager, "changed");
+    return undefined;
+  }
+
+  private drop(id: string, call: EagerCall, reason: "changed" | "unused"): void {
+    call.controller.abort();
+    this.dropped.push(call);
+    this.run.emit({ type: "eager_discarded", id, name: call.name, reason });
+  }
+
+  /** Enters a finished call into the run: hook history, reuse memory and the live trace. */
+  private enter({ record, block, completed, reuse }: CallResult): void {
+    this.run.completedCalls.push(completed);
+    if (reuse !== undefined && !this.run.reusable.has(reuse.key))
+      this.run.reusable.set(reuse.key, reuse.outcome);
+    const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
+    const preview = typeof block.content === "string" ? block.content.slice(0, 160) : "";
+    this.run.emit({ type: "tool_call", ...fields, preview });
+  }
+
+  private environment(signal: AbortSignal): CallEnvironment {
+    return { run: this.run, iteration: this.iteration, batch: this.calls, signal };
+  }
+}

@@ -1,0 +1,133 @@
+import { outcomeFromThrown, type ToolOutcome, toToolResultBlock, transientError } from "@keel/errors";
+import { type CompletedCall, type HookContext, runPostHooks } from "@keel/hooks";
+import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
+import type { ToolResultBlock } from "../wire.js";
+import { idempotencyKey } from "./idempotency-key.js";
+import type { ToolCallRecord } from "./run-result.js";
+import type { RunState } from "./run-state.js";
+import { runWithRetries } from "./tool-attempts.js";
+import { type CallPlan, planCall } from "./tool-decision.js";
+
+/** Where a call runs: its round, the batch it belongs to, and the signal it obeys. */
+export interface CallEnvironment {
+  readonly run: RunState;
+  readonly iteration: number;
+  readonly batch: readonly ToolCall[];
+  readonly signal: AbortSignal;
+}
+
+/** A finished call, not yet entered into the run (an eager call may still be discarded). */
+export interface CallResult {
+  readonly record: ToolCallRecord;
+  readonly block: ToolResultBlock;
+  readonly completed: CompletedCall;
+  /** A non-error outcome of a `reuse: true` read tool, to remember under this key. */
+  readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
+}
+
+interface Execution {
+  readonly outcome: ToolOutcome;
+  readonly attempts: number;
+  readonly reused: boolean;
+  /** The handler's own non-error outcome (before post-hooks): a later identical call reuses it. */
+  readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
+}
+
+const reuseKeyOf = (tool: Tool, input: unknown): string | undefined =>
+  tool.reuse === true && tool.effect === "read" ? `${tool.name}\u0000${canonicalJson(input)}` : undefined;
+
+/** validate → pre-hooks → run (with retries) or reuse → post-hooks → tool_result. Never rejects. */
+export async function executeToolCall(call: ToolCall, environment: CallEnvironment, eager: boolean) {
+  const { run } = environment;
+  const startedAt = run.now();
+  const hookContext = (): HookContext => ({
+    runId: run.runId,
+    iteration: environment.iteration,
+    history: run.completedCalls,
+    batch: environment.batch,
+    signal: environment.signal,
+    metadata: run.options.metadata,
+  });
+  let plan: CallPlan | undefined;
+  let execution: Execution = { outcome: notRun(), attempts: 0, reused: false };
+  try {
+    if (environment.signal.aborted) throw abortedBeforeRun;
+    plan = await planCall(call, run.options.toolset, run.options.preHooks, hookContext);
+    execution = plan.run
+      ? await execute(plan.tool, plan.input, call, environment)
+      : { ...execution, outcome: plan.outcome };
+    if (plan.run && run.options.postHooks.length > 0) {
+      const ran: ToolCall = { id: call.id, name: plan.tool.name, input: plan.input };
+      const outcome = await runPostHooks(run.options.postHooks, ran, execution.outcome, hookContext());
+      execution = { ...execution, outcome };
+    }
+  } catch (error) {
+    const outcome = error === abortedBeforeRun ? notRun() : outcomeFromThrown(error, { toolName: call.name });
+    execution = { ...execution, outcome };
+  }
+  return toResult(call, plan, execution, run.elapsed(startedAt), environment.iteration, eager);
+}
+
+const abortedBeforeRun = Symbol("aborted before run");
+const notRun = (): ToolOutcome =>
+  transientError("RUN_ABORTED", "The run was aborted before this call ran; nothing was executed.");
+
+async function execute(
+  tool: Tool,
+  input: unknown,
+  call: ToolCall,
+  environment: CallEnvironment,
+): Promise<Execution> {
+  const { run } = environment;
+  const reuseKey = reuseKeyOf(tool, input);
+  const earlier = reuseKey === undefined ? undefined : run.reusable.get(reuseKey);
+  if (earlier !== undefined) return { outcome: earlier, attempts: 0, reused: true };
+  const context: ToolContext = {
+    signal: environment.signal,
+    toolUseId: call.id,
+    runId: run.runId,
+    iteration: environment.iteration,
+    metadata: run.options.metadata,
+    ...(tool.effect === "write" ? { idempotencyKey: idempotencyKey(run.runId, tool.name, input) } : {}),
+  };
+  const { outcome, attempts } = await runWithRetries(run, tool, input, context);
+  const reusable = reuseKey !== undefined && !outcome.isError;
+  return { outcome, attempts, reused: false, ...(reusable ? { reuse: { key: reuseKey, outcome } } : {}) };
+}
+
+function toResult(
+  call: ToolCall,
+  plan: CallPlan | undefined,
+  execution: Execution,
+  durationMs: number,
+  iteration: number,
+  eager: boolean,
+): CallResult {
+  const { outcome, attempts, reused, reuse } = execution;
+  const executed = plan?.run ? plan.tool.name : null;
+  const changedInput = plan?.run && plan.decision !== "allow";
+  const record: ToolCallRecord = {
+    id: call.id,
+    requested: call.name,
+    executed,
+    input: call.input,
+    ...(changedInput ? { executedInput: plan.input } : {}),
+    decision: plan?.decision ?? null,
+    ...(plan?.hook === undefined ? {} : { hook: plan.hook }),
+    outcome,
+    isError: outcome.isError,
+    ...(outcome.kind === "error" ? { category: outcome.category, code: outcome.code } : {}),
+    ...(outcome.kind === "empty" ? { code: outcome.code } : {}),
+    attempts,
+    durationMs,
+    reused,
+    eager,
+    iteration,
+  };
+  return {
+    record,
+    block: toToolResultBlock(call.id, outcome),
+    completed: { call, executed: executed ?? call.name, outcome },
+    ...(reuse === undefined ? {} : { reuse }),
+  };
+}

@@ -1,0 +1,181 @@
+import { permissionError, success } from "@keel/errors";
+import { definePostHook, definePreHook, type HookContext } from "@keel/hooks";
+import { describe, expect, it } from "vitest";
+import { ScriptedClient } from "../clients/scripted-client.js";
+import { runAgent } from "./run-agent.js";
+import { answer, customerTools, reply, toolUse } from "./run-fixtures.test-helpers.js";
+
+const oneCall = (name: string, input: Record<string, unknown>) =>
+  new ScriptedClient([reply([toolUse("t1", name, input)]), answer("ok")]);
+const resultBlock = (client: ScriptedClient) =>
+  (client.requests[1]!.messages[2]!.content as Array<Record<string, unknown>>)[0]!;
+
+describe("each call: validate → pre-hooks → run, redirect or block → post-hooks → tool_result", () => {
+  it("a block never runs the handler; the model gets the hook's error with the call's id", async () => {
+    const { processRefund } = customerTools();
+    const deny = definePreHook("deny-refunds", () => ({
+      action: "block",
+      error: permissionError("REFUNDS_DISABLED", "Refunds are disabled; escalate to a human."),
+    }));
+    const client = oneCall("process_refund", { amount: 5 });
+    const result = await runAgent({
+      client,
+      model: "m",
+      tools: [processRefund],
+      hooks: { pre: [deny] },
+      prompt: "go",
+    });
+    expect(processRefund.calls).toHaveLength(0);
+    expect(resultBlock(client)).toMatchObject({ tool_use_id: "t1", is_error: true });
+    expect(result.toolCalls[0]).toMatchObject({
+      decision: "block",
+      hook: "deny-refunds",
+      executed: null,
+      code: "REFUNDS_DISABLED",
+      attempts: 0,
+    });
+  });
+
+  it("a rewrite runs the same tool with the new, re-validated input", async () => {
+    const { lookupOrder } = customerTools();
+    const upper = definePreHook("upper-case-ids", (call) => ({
+      action: "rewrite",
+      input: { order_id: String((call.input as { order_id: string }).order_id).toUpperCase() },
+      reason: "ids are upper case",
+    }));
+    const result = await runAgent({
+      client: oneCall("lookup_order", { order_id: "o-7" }),
+      model: "m",
+      tools: [lookupOrder],
+      hooks: { pre: [upper] },
+      prompt: "go",
+    });
+    expect(lookupOrder.calls[0]!.input).toEqual({ order_id: "O-7" });
+    expect(result.toolCalls[0]).toMatchObject({
+      decision: "rewrite",
+      input: { order_id: "o-7" },
+      executedInput: { order_id: "O-7" },
+    });
+  });
+
+  it("a redirect to a tool that does not exist fails closed and runs nothing", async () => {
+    const { processRefund } = customerTools();
+    const redirect = definePreHook("to-nowhere", () => ({
+      action: "redirect",
+      tool: "no_such_tool",
+      input: {},
+      reason: "x",
+    }));
+    const client = oneCall("process_refund", { amount: 5 });
+    const result = await runAgent({
+      client,
+      model: "m",
+      tools: [processRefund],
+      hooks: { pre: [redirect] },
+      prompt: "go",
+    });
+    expect(processRefund.calls).toHaveLength(0);
+    expect(result.toolCalls[0]).toMatchObject({
+      decision: "redirect",
+      executed: null,
+      code: "HOOK_INVALID_CALL",
+    });
+    expect(resultBlock(client)).toMatchObject({ tool_use_id: "t1", is_error: true });
+  });
+
+  it("an invalid call never reaches the hooks and goes back to the model as a validation error", async () => {
+    const { lookupOrder } = customerTools();
+    let decided = 0;
+    const count = definePreHook("count", () => {
+      decided += 1;
+      return { action: "allow" };
+    });
+    const result = await runAgent({
+      client: oneCall("lookup_ordr", { order_id: "O-1" }),
+      model: "m",
+      tools: [lookupOrder],
+      hooks: { pre: [count] },
+      prompt: "go",
+    });
+    expect(decided).toBe(0);
+    expect(result.toolCalls[0]).toMatchObject({
+      decision: null,
+      category: "validation",
+      code: "UNKNOWN_TOOL",
+    });
+  });
+
+  it("a throwing pre-hook fails closed: the tool does not run", async () => {
+    const { processRefund } = customerTools();
+    const broken = definePreHook("broken", () => {
+      throw new Error("bug");
+    });
+    const result = await runAgent({
+      client: oneCall("process_refund", { amount: 5 }),
+      model: "m",
+      tools: [processRefund],
+      hooks: { pre: [broken] },
+      prompt: "go",
+    });
+    expect(processRefund.calls).toHaveLength(0);
+    expect(result.toolCalls[0]).toMatchObject({ decision: "block", code: "HOOK_FAILED" });
+  });
+
+  it("hooks see the run: earlier calls with their outcomes, the whole batch, the round and the metadata", async () => {
+    const { getCustomer, lookupOrder } = customerTools();
+    const contexts: HookContext[] = [];
+    const spy = definePreHook("spy", (_call, context) => {
+      contexts.push({ ...context, history: [...context.history], batch: [...context.batch] });
+      return { action: "allow" };
+    });
+    const client = new ScriptedClient([
+      reply([toolUse("a", "get_customer", { email: "a@b.c" })]),
+      reply([
+        toolUse("b", "lookup_order", { order_id: "O-1" }),
+        toolUse("c", "lookup_order", { order_id: "O-2" }),
+      ]),
+      answer("ok"),
+    ]);
+    await runAgent({
+      client,
+      model: "m",
+      tools: [getCustomer, lookupOrder],
+      hooks: { pre: [spy] },
+      prompt: "go",
+      metadata: { role: "agent" },
+      idGenerator: () => "run-7",
+      cache: false,
+    });
+    const last = contexts.at(-1)!;
+    expect(last).toMatchObject({ runId: "run-7", iteration: 2, metadata: { role: "agent" } });
+    expect(last.history.map((entry) => [entry.call.id, entry.executed, entry.outcome.isError])).toEqual([
+      ["a", "get_customer", false],
+    ]);
+    expect(last.batch.map((call) => call.id)).toEqual(["b", "c"]);
+  });
+
+  it("post-hooks see the executed tool and decide what enters the history", async () => {
+    const { processRefund, escalate } = customerTools();
+    const redirect = definePreHook("escalate-all", () => ({
+      action: "redirect",
+      tool: "escalate_to_human",
+      input: { reason: "policy" },
+      reason: "policy",
+    }));
+    const names: string[] = [];
+    const stamp = definePostHook("stamp", (call, outcome) => {
+      names.push(call.name);
+      return outcome.kind === "success" ? success({ stamped: true }) : outcome;
+    });
+    const client = oneCall("process_refund", { amount: 5 });
+    await runAgent({
+      client,
+      model: "m",
+      tools: [processRefund, escalate],
+      hooks: { pre: [redirect], post: [stamp] },
+      prompt: "go",
+    });
+    expect(names).toEqual(["escalate_to_human"]);
+    expect(resultBlock(client)).toMatchObject({ tool_use_id: "t1", content: '{"stamped":true}' });
+  });
+});

@@ -1,0 +1,117 @@
+import type { ErrorCategory } from "@keel/errors";
+import type { StopReason, Usage } from "../wire.js";
+import type { RunStatus, RunUsage, ToolCallDecision } from "./run-result.js";
+
+/** Every event carries `atMs`: milliseconds since the run started (from the injected clock). */
+interface EventBase {
+  readonly atMs: number;
+}
+
+export interface RunStartEvent extends EventBase {
+  readonly type: "run_start";
+  readonly runId: string;
+  readonly model: string;
+  readonly client: string;
+  readonly tools: readonly string[];
+  readonly maxIterations: number;
+  readonly cache: boolean;
+}
+
+export interface RequestEvent extends EventBase {
+  readonly type: "request";
+  /** 1-based request number. */
+  readonly index: number;
+  /** The forced final request (`tool_choice: none`). */
+  readonly final: boolean;
+  readonly messages: number;
+  /** UTF-8 size of the JSON request body (computed incrementally, never by re-serialising the history). */
+  readonly bytes: number;
+}
+
+export interface ResponseEvent extends EventBase {
+  readonly type: "response";
+  readonly index: number;
+  readonly stopReason: StopReason | null;
+  readonly toolUses: number;
+  readonly usage: Usage;
+  readonly cumulativeUsage: RunUsage;
+  readonly durationMs: number;
+}
+
+export interface ToolCallEvent extends EventBase {
+  readonly type: "tool_call";
+  readonly id: string;
+  readonly iteration: number;
+  readonly requested: string;
+  readonly input: unknown;
+  readonly decision: ToolCallDecision;
+  readonly hook?: string;
+  readonly executed: string | null;
+  readonly isError: boolean;
+  readonly category?: ErrorCategory;
+  readonly code?: string;
+  readonly attempts: number;
+  readonly durationMs: number;
+  readonly reused: boolean;
+  readonly eager: boolean;
+  /** The start of the tool_result text the model sees. */
+  readonly preview: string;
+}
+
+export interface RetryEvent extends EventBase {
+  readonly type: "retry";
+  readonly id: string;
+  readonly tool: string;
+  /** The attempt that is about to run (2 for the first retry). */
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly code: string;
+}
+
+/** The model client retried a request on its own (HTTP or mid-stream overload). */
+export interface ModelRetryEvent extends EventBase {
+  readonly type: "model_retry";
+  readonly attempt: number;
+  readonly reason: string;
+  readonly delayMs: number;
+}
+
+/** A tool_use block that was not executed, and why. */
+export interface ToolUseIgnoredEvent extends EventBase {
+  readonly type: "tool_use_ignored";
+  readonly id: string;
+  readonly name: string;
+  readonly reason: "stop_reason" | "final_request";
+  readonly stopReason: StopReason | null;
+}
+
+/**
+ * A read started while streaming that the final message does not let run: its block `changed`, or it is
+ * `unused` (absent, the stop reason was not tool_use, the run aborted, or the model failed). Aborted and dropped.
+ */
+export interface EagerDiscardedEvent extends EventBase {
+  readonly type: "eager_discarded";
+  readonly id: string;
+  readonly name: string;
+  readonly reason: "changed" | "unused";
+}
+
+export interface EndEvent extends EventBase {
+  readonly type: "end";
+  readonly status: RunStatus;
+  readonly iterations: number;
+  readonly modelRequests: number;
+  readonly usage: RunUsage;
+}
+
+/** A JSON-serialisable record of one step of a run. */
+export type TraceEvent =
+  | RunStartEvent
+  | RequestEvent
+  | ResponseEvent
+  | ToolCallEvent
+  | RetryEvent
+  | ModelRetryEvent
+  | ToolUseIgnoredEvent
+  | EagerDiscardedEvent
+  | EndEvent;

@@ -1,0 +1,23 @@
+import type { Usage } from "../wire.js";
+import type { RunUsage } from "./run-result.js";
+
+export const EMPTY_USAGE: RunUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
+
+const count = (value: number | null | undefined): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : 0;
+
+/** Adds one response's usage (null or missing cache fields count as 0). */
+export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
+  if (usage === undefined || usage === null) return total;
+  return {
+    input_tokens: total.input_tokens + count(usage.input_tokens),
+    output_tokens: total.output_tokens + count(usage.output_tokens),
+    cache_creation_input_tokens: total.cache_creation_input_tokens + count(usage.cache_creation_input_tokens),
+    cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
+  };
+}
