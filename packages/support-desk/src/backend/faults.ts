@@ -1,3 +1,4 @@
+import { KeelConfigError } from "@keel/errors";
 import type { BackendOperation, FaultKind, StoreFailure } from "./types.js";
 
 /** Stage failures on a backend: the next call of an operation fails, or a seeded share of all calls do. */
@@ -38,7 +39,12 @@ export function seededRandom(seed: number): () => number {
 
 export function createFaultSource(options: FaultOptions = {}): FaultSource {
   let rate = options.faultRate ?? 0;
-  if (!(rate >= 0 && rate <= 1)) throw new RangeError(`faultRate must be between 0 and 1, got ${rate}`);
+  if (!(rate >= 0 && rate <= 1)) {
+    throw new KeelConfigError(
+      "INVALID_FAULT_RATE",
+      `faultRate must be a number from 0 to 1, got ${String(rate)}.`,
+    );
+  }
   const random = options.random ?? seededRandom(options.seed ?? 1);
   const staged = new Map<BackendOperation, FaultKind[]>();
   return {

@@ -1,3 +1,4 @@
+import { KeelConfigError } from "@keel/errors";
 import { createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
@@ -36,7 +37,10 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  */
 export async function createSqlBackend(options: SqlBackendOptions = {}): Promise<SqlBackend> {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
-    throw new TypeError(`schema must match ${SCHEMA_NAME}, got ${JSON.stringify(options.schema)}`);
+    throw new KeelConfigError(
+      "INVALID_SCHEMA_NAME",
+      `createSqlBackend: schema must be a lower-case identifier (${SCHEMA_NAME.source}), got ${JSON.stringify(options.schema)}.`,
+    );
   }
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options)

@@ -1,0 +1,40 @@
+import type { Message } from "@keel/loop";
+import type { BackendOperation, FaultKind } from "../backend/types.js";
+
+/** A fault staged on the backend before the run: the next `times` calls of `operation` fail with `kind`. */
+export interface StagedFault {
+  readonly operation: BackendOperation;
+  readonly kind: FaultKind;
+  readonly times: number;
+}
+
+/** What a correct run of the scenario shows, per tool_use block in order where a list is given. */
+export interface ScenarioExpectation {
+  readonly status: "completed";
+  /** The tools whose outcome entered the history (a redirect shows its target; a block shows nothing). */
+  readonly executedTools: readonly string[];
+  /** The pre-hook decision of each tool_use block. */
+  readonly decisions: readonly ("allow" | "redirect" | "block")[];
+  /** The outcome code of each tool_use block; null for a success. */
+  readonly codes: readonly (string | null)[];
+  /** Handler runs per tool_use block with the loop's default retries (3 attempts; 0 when nothing ran). */
+  readonly attempts: readonly number[];
+  /** An escalation ticket was opened. */
+  readonly escalated: boolean;
+  /** Orders that received a new refund during the run. */
+  readonly refundedOrders: readonly string[];
+}
+
+/** A scripted support conversation: the customer's message, the model's responses, what must happen. */
+export interface SupportScenario {
+  readonly name: string;
+  readonly description: string;
+  /** The customer's message: the run's prompt. */
+  readonly request: string;
+  /** Messages API response objects, served in order by a ScriptedClient. */
+  readonly responses: readonly Message[];
+  readonly faults: readonly StagedFault[];
+  /** Passed to the run as ToolContext/HookContext metadata (e.g. the caller's role). */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly expect: ScenarioExpectation;
+}

@@ -1,0 +1,97 @@
+import { createToolset, lintTools, route } from "@keel/tools";
+import { describe, expect, it } from "vitest";
+import { createMemoryBackend } from "../backend/memory-backend.js";
+import { SUPPORT_CODES } from "../codes.js";
+import { createSupportTools } from "./create-support-tools.js";
+import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
+import { createNaiveTools } from "./naive-tools.js";
+
+const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
+
+describe("the support tool surface", () => {
+  const tools = createSupportTools(createMemoryBackend());
+
+  it("has the six tools with their exact names, two of them writes", () => {
+    expect(names(tools)).toEqual([
+      "get_customer_by_email",
+      "get_customer_by_id",
+      "lookup_order",
+      "process_refund",
+      "escalate_to_human",
+      "resolve_cap_basis",
+    ]);
+    expect(tools.filter((tool) => tool.effect === "write").map((tool) => tool.name)).toEqual([
+      "process_refund",
+      "escalate_to_human",
+    ]);
+  });
+
+  it("passes the linter without an error-level finding", () => {
+    expect(lintTools(tools).filter((finding) => finding.severity === "error")).toEqual([]);
+  });
+
+  it.each([
+    ["get_customer_by_email", "get_customer_by_id"],
+    ["lookup_order", "get_customer_by_email"],
+    ["lookup_order", "get_customer_by_id"],
+    ["process_refund", "escalate_to_human"],
+    ["resolve_cap_basis", "lookup_order"],
+  ] as const)("has boundaries between %s and %s that name each other", (left, right) => {
+    const sends = (from: keyof typeof SUPPORT_DESCRIPTIONS) =>
+      SUPPORT_DESCRIPTIONS[from].doNotUseWhen.map((boundary) => boundary.useInstead);
+    expect(sends(left)).toContain(right);
+    expect(sends(right)).toContain(left);
+  });
+
+  it.each([
+    ["check order #12345 status", "lookup_order"],
+    ["Where is my order ORD-1005?", "lookup_order"],
+    ["I'm alice@example.com, can you look up my account?", "get_customer_by_email"],
+    ["What is the account status of customer C-1002?", "get_customer_by_id"],
+    ["Please refund $50 for order ORD-1001, it arrived broken", "process_refund"],
+    ["I want to speak to a manager", "escalate_to_human"],
+    ["What fees did customer C-1001 pay in the last 12 months?", "resolve_cap_basis"],
+  ])("routes %j to %s", (request, expected) => {
+    expect(route(request, tools).tool).toBe(expected);
+  });
+
+  it("leaves the same order request AMBIGUOUS on the naive 'Retrieves X information' surface", () => {
+    const naive = createNaiveTools(createMemoryBackend());
+    expect(names(naive)).toEqual(["get_customer", "lookup_order"]);
+    const result = route("check order #12345 status", naive);
+    expect(result.tool).toBeNull();
+    expect(result.ambiguous).toEqual(["get_customer", "lookup_order"]);
+    expect(lintTools(naive).map((finding) => finding.id)).toContain("generic-description");
+  });
+
+  it("declares every code with the category its outcomes carry", async () => {
+    const backend = createMemoryBackend();
+    backend.faults.next("getOrder", "timeout");
+    const toolset = createToolset(createSupportTools(backend));
+    const context = {
+      signal: new AbortController().signal,
+      toolUseId: "t",
+      runId: "r",
+      iteration: 1,
+      metadata: {},
+    };
+    const outcomes = [];
+    for (const order_id of ["ORD-1001", "ORD-10O1", "ORD-4040"]) {
+      outcomes.push(
+        await toolset.execute({ id: order_id, name: "lookup_order", input: { order_id } }, context),
+      );
+    }
+    for (const outcome of outcomes) {
+      if (outcome.kind === "success") continue;
+      const declared = SUPPORT_CODES[outcome.code as keyof typeof SUPPORT_CODES];
+      expect(declared.kind).toBe(outcome.kind);
+      if (outcome.kind === "error" && declared.kind === "error")
+        expect(outcome.category).toBe(declared.category);
+    }
+    expect(outcomes.map((outcome) => (outcome.kind === "success" ? null : outcome.code))).toEqual([
+      "ORDERS_UPSTREAM_TIMEOUT",
+      "INVALID_ORDER_ID",
+      "ORDER_NOT_FOUND",
+    ]);
+  });
+});

@@ -1,0 +1,13 @@
+import type { ToolContext } from "@keel/tools";
+
+/** A ToolContext as the loop would build it, for calling tools directly in tests. */
+export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
+  return {
+    signal: new AbortController().signal,
+    toolUseId: "toolu_test",
+    runId: "run-test",
+    iteration: 1,
+    metadata: {},
+    ...overrides,
+  };
+}
