@@ -1,4 +1,5 @@
 import type { ErrorCategory, JsonObject, JsonValue, ToolOutcome } from "@keel/errors";
+import type { RunStatus } from "@keel/loop";
 
 /**
  * Why a subagent could not deliver, with the fields a coordinator branches on.
@@ -55,14 +56,7 @@ export interface SubagentToolCall {
 
 /** The part of @keel/loop's RunResult a report is built from; a real RunResult always fits. */
 export interface SubagentRun {
-  readonly status:
-    | "completed"
-    | "max_iterations"
-    | "truncated"
-    | "refused"
-    | "context_window_exceeded"
-    | "aborted"
-    | "model_error";
+  readonly status: RunStatus;
   readonly text: string;
   readonly toolCalls: readonly SubagentToolCall[];
   readonly error?: { readonly message: string; readonly retryable: boolean; readonly retryAfterMs?: number };
