@@ -10,7 +10,11 @@ export function canonicalJson(value: unknown): string {
 
 function write(value: unknown, key: string, ancestors: Set<object>): string | undefined {
   let current = value;
-  if (typeof current === "object" && current !== null && typeof (current as { toJSON?: unknown }).toJSON === "function") {
+  if (
+    typeof current === "object" &&
+    current !== null &&
+    typeof (current as { toJSON?: unknown }).toJSON === "function"
+  ) {
     current = (current as { toJSON: (key: string) => unknown }).toJSON(key);
   }
   switch (typeof current) {
@@ -21,7 +25,9 @@ function write(value: unknown, key: string, ancestors: Set<object>): string | un
     case "boolean":
       return current ? "true" : "false";
     case "bigint":
-      throw new TypeError("canonicalJson: a BigInt has no JSON form; convert it to a string or number first.");
+      throw new TypeError(
+        "canonicalJson: a BigInt has no JSON form; convert it to a string or number first.",
+      );
     case "object":
       return current === null ? "null" : writeContainer(current, ancestors);
     default:
@@ -30,7 +36,8 @@ function write(value: unknown, key: string, ancestors: Set<object>): string | un
 }
 
 function writeContainer(container: object, ancestors: Set<object>): string {
-  if (ancestors.has(container)) throw new TypeError("canonicalJson: the value contains a circular reference.");
+  if (ancestors.has(container))
+    throw new TypeError("canonicalJson: the value contains a circular reference.");
   ancestors.add(container);
   try {
     if (Array.isArray(container)) {

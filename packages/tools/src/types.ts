@@ -58,7 +58,8 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 }
 
 /** A defined tool: the spec plus its rendered description and JSON schemas (computed once). */
-export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends ToolSpec<I, O> {
   readonly renderedDescription: string;
   readonly inputJsonSchema: Record<string, unknown>;
   readonly outputJsonSchema?: Record<string, unknown>;

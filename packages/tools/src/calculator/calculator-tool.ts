@@ -13,7 +13,9 @@ export const calculatorTool = defineTool({
     ],
     doNotUseWhen: [
       { when: "the numbers still have to be looked up; call the tool that returns them first" },
-      { when: "the calculation needs functions, variables or units (sqrt, x, km); rewrite it as plain arithmetic" },
+      {
+        when: "the calculation needs functions, variables or units (sqrt, x, km); rewrite it as plain arithmetic",
+      },
     ],
     takes: `expression: numbers (12, 0.5, 1e3), + - * / % **, unary signs and parentheses; at most ${MAX_EXPRESSION_LENGTH} characters and ${MAX_EXPRESSION_DEPTH} levels of nesting. -2 ** 2 is -4`,
     returns:

@@ -83,7 +83,9 @@ function nonFiniteReason(operator: string, right: number): string {
 function finite(value: number, node: ExpressionNode, reason: string): number {
   if (Number.isFinite(value)) return value;
   const operator = node.kind === "number" ? node.text : node.operator;
-  const because = reason.startsWith("The number") ? reason : `The "${operator}" at position ${node.position} has no finite result: ${reason}.`;
+  const because = reason.startsWith("The number")
+    ? reason
+    : `The "${operator}" at position ${node.position} has no finite result: ${reason}.`;
   throw new ExpressionProblem(
     "NON_FINITE_RESULT",
     `${because} Check the numbers; the answer is not Infinity.`,

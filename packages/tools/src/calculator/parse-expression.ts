@@ -1,9 +1,15 @@
 import { ExpressionProblem } from "./expression-problem.js";
+import { expectClose, expectedOperand, unexpectedAfterOperand } from "./parse-problems.js";
 import type { ExpressionToken, Operator } from "./tokenize-expression.js";
 
 export type ExpressionNode =
   | { readonly kind: "number"; readonly value: number; readonly text: string; readonly position: number }
-  | { readonly kind: "unary"; readonly operator: "+" | "-"; readonly operand: ExpressionNode; readonly position: number }
+  | {
+      readonly kind: "unary";
+      readonly operator: "+" | "-";
+      readonly operand: ExpressionNode;
+      readonly position: number;
+    }
   | {
       readonly kind: "binary";
       readonly operator: Operator;
@@ -29,7 +35,10 @@ export function parseExpression(tokens: readonly ExpressionToken[]): ExpressionN
   let index = 0;
   let depth = 0;
   const peek = (): ExpressionToken => tokens[index] ?? (tokens[tokens.length - 1] as ExpressionToken);
-  const isOperator = (token: ExpressionToken, ...operators: Operator[]): token is ExpressionToken & {
+  const isOperator = (
+    token: ExpressionToken,
+    ...operators: Operator[]
+  ): token is ExpressionToken & {
     kind: "operator";
     operator: Operator;
   } => token.kind === "operator" && operators.includes(token.operator);
@@ -97,57 +106,4 @@ export function parseExpression(tokens: readonly ExpressionToken[]): ExpressionN
   const rest = peek();
   if (rest.kind !== "end") throw unexpectedAfterOperand(rest);
   return tree;
-}
-
-function expectClose(token: ExpressionToken, openedAt: number): void {
-  if (token.kind === "close") return;
-  if (token.kind === "end") {
-    throw malformed(`The "(" at position ${openedAt} is never closed; add ")".`, "(", openedAt);
-  }
-  throw unexpectedAfterOperand(token);
-}
-
-function expectedOperand(token: ExpressionToken): ExpressionProblem {
-  if (token.kind === "end") {
-    return malformed(`The expression ends where a number was expected (position ${token.position}).`, "", token.position);
-  }
-  const text = tokenText(token);
-  return malformed(`Expected a number or "(" at position ${token.position} but found "${text}".`, text, token.position);
-}
-
-/** After a complete operand only an operator or ")" may follow. "(" there would be a call. */
-function unexpectedAfterOperand(token: ExpressionToken): ExpressionProblem {
-  if (token.kind === "open") {
-    return new ExpressionProblem(
-      "UNSUPPORTED_EXPRESSION",
-      `Unsupported token "(" at position ${token.position}: calls and implicit multiplication are not ` +
-        "supported; write the operator, e.g. 2 * (3 + 4).",
-      "(",
-      token.position,
-    );
-  }
-  if (token.kind === "close") {
-    return malformed(`The ")" at position ${token.position} has no matching "(".`, ")", token.position);
-  }
-  const text = tokenText(token);
-  return malformed(`Missing operator before "${text}" at position ${token.position}.`, text, token.position);
-}
-
-function tokenText(token: ExpressionToken): string {
-  switch (token.kind) {
-    case "number":
-      return token.text;
-    case "operator":
-      return token.operator;
-    case "open":
-      return "(";
-    case "close":
-      return ")";
-    case "end":
-      return "";
-  }
-}
-
-function malformed(message: string, token: string, position: number): ExpressionProblem {
-  return new ExpressionProblem("MALFORMED_EXPRESSION", `${message} Fix the expression and call again.`, token, position);
 }

@@ -41,7 +41,10 @@ export function tokenizeExpression(expression: string): ExpressionToken[] {
     const character = expression[position] as string;
     if (/\s/.test(character)) {
       position += 1;
-    } else if (/[0-9]/.test(character) || (character === "." && /[0-9]/.test(expression[position + 1] ?? ""))) {
+    } else if (
+      /[0-9]/.test(character) ||
+      (character === "." && /[0-9]/.test(expression[position + 1] ?? ""))
+    ) {
       const text = readNumber(expression, position);
       tokens.push({ kind: "number", value: Number(text), text, position });
       position += text.length;
@@ -69,7 +72,11 @@ function readNumber(expression: string, position: number): string {
   const run = NUMBER_RUN.exec(expression)?.[0] ?? (expression[position] as string);
   if (VALID_NUMBER.test(run)) return run;
   if (/[A-Za-z_$]/.test(run.replace(/^[0-9.]*[eE][+-]?[0-9]*$/, ""))) {
-    throw unsupported(run, position, "number forms other than plain decimals (hex, separators, suffixes, member access)");
+    throw unsupported(
+      run,
+      position,
+      "number forms other than plain decimals (hex, separators, suffixes, member access)",
+    );
   }
   throw new ExpressionProblem(
     "MALFORMED_EXPRESSION",
@@ -88,7 +95,11 @@ function forbidden(expression: string, position: number): ExpressionProblem {
     return unsupported(name, position, what);
   }
   const character = String.fromCodePoint(expression.codePointAt(position) ?? 0);
-  return unsupported(character, position, FORBIDDEN[character] ?? `other operators and characters such as ${JSON.stringify(character)}`);
+  return unsupported(
+    character,
+    position,
+    FORBIDDEN[character] ?? `other operators and characters such as ${JSON.stringify(character)}`,
+  );
 }
 
 function unsupported(token: string, position: number, what: string): ExpressionProblem {

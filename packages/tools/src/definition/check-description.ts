@@ -12,7 +12,10 @@ export function checkDescription(toolName: string, description: ToolDescription 
     return;
   }
   if (typeof description !== "object" || description === null) {
-    throw invalid(toolName, "the description must be a string or { does, useWhen, doNotUseWhen, takes, returns }");
+    throw invalid(
+      toolName,
+      "the description must be a string or { does, useWhen, doNotUseWhen, takes, returns }",
+    );
   }
   if (!isText(description.does) || description.does.trim().length === 0) {
     throw invalid(toolName, "description.does must say what the tool does");

@@ -16,9 +16,13 @@ export function checkSpec(spec: ToolSpec): void {
   }
   if (typeof spec.handler !== "function") throw option(name, "handler must be a function");
   if (!isZodSchema(spec.input)) throw option(name, "input must be a zod schema, e.g. z.object({ ... })");
-  if (spec.output !== undefined && !isZodSchema(spec.output)) throw option(name, "output must be a zod schema");
+  if (spec.output !== undefined && !isZodSchema(spec.output))
+    throw option(name, "output must be a zod schema");
   const { timeoutMs } = spec;
-  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+  if (
+    timeoutMs !== undefined &&
+    !(typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0)
+  ) {
     throw option(name, `timeoutMs must be a finite number > 0, got ${String(timeoutMs)}`);
   }
   if (spec.reuse === true && spec.effect !== "read") {

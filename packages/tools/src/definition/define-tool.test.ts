@@ -16,7 +16,7 @@ const spec = {
   },
   input: z.object({ orderId: z.string().describe("e.g. ORD-12345") }),
   effect: "read",
-  handler: ({ orderId }: { orderId: string }) => success({ orderId }),
+  handler: () => success({ status: "shipped" }),
 } satisfies ToolSpec;
 
 function definitionError(run: () => unknown): ToolDefinitionError {
@@ -64,12 +64,17 @@ describe("defineTool", () => {
     },
   );
 
-  it.each(["a", "lookup_order", "lookup-order", "LookupOrder2", "x".repeat(64)])("accepts the name %j", (name) => {
-    expect(defineTool({ ...spec, name }).name).toBe(name);
-  });
+  it.each(["a", "lookup_order", "lookup-order", "LookupOrder2", "x".repeat(64)])(
+    "accepts the name %j",
+    (name) => {
+      expect(defineTool({ ...spec, name }).name).toBe(name);
+    },
+  );
 
   it("refuses an input schema that is not an object", () => {
-    expect(definitionError(() => defineTool({ ...spec, input: z.string() })).code).toBe("INVALID_TOOL_SCHEMA");
+    expect(definitionError(() => defineTool({ ...spec, input: z.string() })).code).toBe(
+      "INVALID_TOOL_SCHEMA",
+    );
   });
 
   it("refuses an input schema JSON Schema cannot express", () => {
@@ -79,21 +84,31 @@ describe("defineTool", () => {
   });
 
   it("refuses an empty description", () => {
-    expect(definitionError(() => defineTool({ ...spec, description: "  " })).code).toBe("INVALID_TOOL_DESCRIPTION");
+    expect(definitionError(() => defineTool({ ...spec, description: "  " })).code).toBe(
+      "INVALID_TOOL_DESCRIPTION",
+    );
     const noDoes = { ...spec.description, does: "" };
-    expect(definitionError(() => defineTool({ ...spec, description: noDoes })).code).toBe("INVALID_TOOL_DESCRIPTION");
+    expect(definitionError(() => defineTool({ ...spec, description: noDoes })).code).toBe(
+      "INVALID_TOOL_DESCRIPTION",
+    );
   });
 
   it("refuses a boundary whose sibling is not a valid tool name or is the tool itself", () => {
     const badSibling = { ...spec.description, doNotUseWhen: [{ when: "x", useInstead: "get customer" }] };
-    expect(definitionError(() => defineTool({ ...spec, description: badSibling })).code).toBe("INVALID_TOOL_DESCRIPTION");
+    expect(definitionError(() => defineTool({ ...spec, description: badSibling })).code).toBe(
+      "INVALID_TOOL_DESCRIPTION",
+    );
     const self = { ...spec.description, doNotUseWhen: [{ when: "x", useInstead: "lookup_order" }] };
-    expect(definitionError(() => defineTool({ ...spec, description: self })).code).toBe("INVALID_TOOL_DESCRIPTION");
+    expect(definitionError(() => defineTool({ ...spec, description: self })).code).toBe(
+      "INVALID_TOOL_DESCRIPTION",
+    );
   });
 
   it("refuses a timeout that is not a positive number", () => {
     expect(definitionError(() => defineTool({ ...spec, timeoutMs: 0 })).code).toBe("INVALID_TOOL_OPTION");
-    expect(definitionError(() => defineTool({ ...spec, timeoutMs: Number.NaN })).code).toBe("INVALID_TOOL_OPTION");
+    expect(definitionError(() => defineTool({ ...spec, timeoutMs: Number.NaN })).code).toBe(
+      "INVALID_TOOL_OPTION",
+    );
   });
 
   it("refuses reuse on a write tool", () => {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { renderDescription } from "../description/render-description.js";
 import { ToolDefinitionError } from "../config-errors.js";
+import { renderDescription } from "../description/render-description.js";
 import type { Tool, ToolSpec } from "../types.js";
 import { checkDescription } from "./check-description.js";
 import { checkSpec } from "./check-spec.js";
@@ -30,7 +30,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType = z.ZodType>
     ...spec,
     renderedDescription: renderDescription(spec.description),
     inputJsonSchema,
-    ...(spec.output === undefined ? {} : { outputJsonSchema: jsonSchemaOf(spec.name, "output", spec.output) }),
+    ...(spec.output === undefined
+      ? {}
+      : { outputJsonSchema: jsonSchemaOf(spec.name, "output", spec.output) }),
   };
   return Object.freeze(tool);
 }

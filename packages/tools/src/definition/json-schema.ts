@@ -5,7 +5,11 @@ import { ToolDefinitionError } from "../config-errors.js";
  * The JSON Schema of a zod schema, computed once at definition time. `$schema` is dropped: it is sent to
  * the model on every request and tells it nothing. The result is frozen, because every request shares it.
  */
-export function jsonSchemaOf(toolName: string, role: "input" | "output", schema: z.ZodType): Record<string, unknown> {
+export function jsonSchemaOf(
+  toolName: string,
+  role: "input" | "output",
+  schema: z.ZodType,
+): Record<string, unknown> {
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = { ...z.toJSONSchema(schema, { io: role, unrepresentable: "throw" }) };

@@ -7,7 +7,7 @@ import { toAnthropicTool, toMcpTool } from "./tool-definitions.js";
 const base = {
   description: "Does one thing. Use when the user asks for it.",
   input: z.object({ id: z.string() }),
-  handler: () => success(null),
+  handler: () => success({ ok: true }),
 };
 const read = defineTool({ ...base, name: "read_thing", effect: "read" });
 const write = defineTool({ ...base, name: "write_thing", effect: "write" });
@@ -41,14 +41,25 @@ describe("toMcpTool", () => {
   });
 
   it("uses inputSchema and includes an object outputSchema", () => {
-    const tool = defineTool({ ...base, name: "typed", effect: "read", output: z.object({ ok: z.boolean() }) });
+    const tool = defineTool({
+      ...base,
+      name: "typed",
+      effect: "read",
+      output: z.object({ ok: z.boolean() }),
+    });
     const mcp = toMcpTool(tool);
     expect(mcp.inputSchema).toBe(tool.inputJsonSchema);
     expect(mcp.outputSchema).toMatchObject({ type: "object" });
   });
 
   it("leaves out an output schema that is not an object, which MCP does not allow", () => {
-    const tool = defineTool({ ...base, name: "count", effect: "read", output: z.number() });
+    const tool = defineTool({
+      ...base,
+      name: "count",
+      effect: "read",
+      output: z.number(),
+      handler: () => success(1),
+    });
     expect(toMcpTool(tool)).not.toHaveProperty("outputSchema");
   });
 });

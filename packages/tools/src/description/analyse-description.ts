@@ -18,6 +18,8 @@ export interface DescribedTool {
 export interface AnalysedClause {
   readonly text: string;
   readonly stems: ReadonlySet<string>;
+  /** Stem → the first word that produced it, for messages people read. */
+  readonly words: ReadonlyMap<string, string>;
   readonly shapes: ReadonlySet<IdentifierShape>;
 }
 
@@ -60,5 +62,6 @@ export function analyseDescription(tool: DescribedTool): AnalysedDescription {
 
 export function analyseClause(text: string): AnalysedClause {
   const { shapes, rest } = extractDeclaredShapes(text);
-  return { text, stems: new Set(contentTerms(rest).map((term) => term.stem)), shapes };
+  const words = new Map(contentTerms(rest).map((term) => [term.stem, term.surface]));
+  return { text, stems: new Set(words.keys()), words, shapes };
 }

@@ -35,9 +35,9 @@ describe("parseDescription", () => {
   it("finds a sibling named as 'see tool X'", () => {
     const parsed = parseDescription("Do NOT use for refunds. See tool refunds for that case.");
     expect(parsed.doNotUseWhen).toHaveLength(1);
-    expect(parseDescription("Never use it for refunds; see tool issue_refund for that case.").doNotUseWhen).toEqual([
-      { text: "Never use it for refunds;", useInstead: "issue_refund" },
-    ]);
+    expect(
+      parseDescription("Never use it for refunds; see tool issue_refund for that case.").doNotUseWhen,
+    ).toEqual([{ text: "Never use it for refunds;", useInstead: "issue_refund" }]);
   });
 
   it("records a boundary that names no sibling with useInstead null", () => {
@@ -47,6 +47,8 @@ describe("parseDescription", () => {
   });
 
   it("does not mistake a hyphenated word for a sibling name", () => {
-    expect(parseDescription("Do NOT use for e-mail follow-up questions.").doNotUseWhen[0]?.useInstead).toBeNull();
+    expect(
+      parseDescription("Do NOT use for e-mail follow-up questions.").doNotUseWhen[0]?.useInstead,
+    ).toBeNull();
   });
 });

@@ -39,7 +39,13 @@ const POINTERS: readonly RegExp[] = [
  * "Takes:", "Returns:") with bullets are read as such; other sentences are classified by how they start.
  */
 export function parseDescription(text: string): ParsedDescription {
-  const parts: Record<Section, string[]> = { does: [], useWhen: [], doNotUseWhen: [], takes: [], returns: [] };
+  const parts: Record<Section, string[]> = {
+    does: [],
+    useWhen: [],
+    doNotUseWhen: [],
+    takes: [],
+    returns: [],
+  };
   let current: Section | null = null;
   for (const rawLine of text.split(/\r?\n/)) {
     const line = rawLine.trim();

@@ -37,7 +37,13 @@ describe("renderDescription", () => {
   });
 
   it("leaves out empty parts instead of rendering empty sections", () => {
-    const rendered = renderDescription({ does: "Says hello.", useWhen: [], doNotUseWhen: [], takes: "", returns: " " });
+    const rendered = renderDescription({
+      does: "Says hello.",
+      useWhen: [],
+      doNotUseWhen: [],
+      takes: "",
+      returns: " ",
+    });
     expect(rendered).toBe("Says hello.");
   });
 

@@ -32,6 +32,10 @@ export function lintTools(tools: readonly DescribedTool[]): LintFinding[] {
   const all = [...findings, ...surface];
   return all
     .map((finding, index) => ({ finding, index }))
-    .sort((left, right) => (order.get(left.finding.tool) ?? 0) - (order.get(right.finding.tool) ?? 0) || left.index - right.index)
+    .sort(
+      (left, right) =>
+        (order.get(left.finding.tool) ?? 0) - (order.get(right.finding.tool) ?? 0) ||
+        left.index - right.index,
+    )
     .map((entry) => entry.finding);
 }

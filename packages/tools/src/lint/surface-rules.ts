@@ -19,7 +19,9 @@ export function surfaceRules(tools: readonly AnalysedDescription[]): LintFinding
         });
       }
       if (boundary.useInstead === null) {
-        const sibling = tools.find((other) => other !== tool && other.useWhen.some((clause) => overlaps(clause, boundary)));
+        const sibling = tools.find(
+          (other) => other !== tool && other.useWhen.some((clause) => overlaps(clause, boundary)),
+        );
         if (sibling) {
           findings.push({
             id: "boundary-without-sibling",
@@ -66,15 +68,23 @@ function overlapFindings(tools: readonly AnalysedDescription[]): LintFinding[] {
 function sharedVocabulary(left: AnalysedDescription, right: AnalysedDescription): string[] {
   const leftTerms = vocabulary(left);
   const rightTerms = vocabulary(right);
-  const shared = [...leftTerms].filter((term) => rightTerms.has(term)).sort();
+  const shared = [...leftTerms.keys()]
+    .filter((term) => rightTerms.has(term))
+    .map((term) => leftTerms.get(term) as string)
+    .sort();
   const overlap = shared.length / Math.max(1, Math.min(leftTerms.size, rightTerms.size));
   const sharedShapes = [...declaredShapes(left)].filter((shape) => declaredShapes(right).has(shape)).sort();
   if (sharedShapes.length > 0) return [...sharedShapes.map((shape) => `identifier ${shape}`), ...shared];
   return shared.length >= MINIMUM_SHARED_TERMS && overlap >= MINIMUM_OVERLAP ? shared : [];
 }
 
-function vocabulary(tool: AnalysedDescription): Set<string> {
-  return new Set([tool.does, tool.takes, ...tool.useWhen].flatMap((clause) => [...clause.stems]));
+/** Stem → word over what the tool does, takes and is used for (not its boundaries or returns). */
+function vocabulary(tool: AnalysedDescription): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const clause of [tool.does, tool.takes, ...tool.useWhen]) {
+    for (const [stem, word] of clause.words) if (!words.has(stem)) words.set(stem, word);
+  }
+  return words;
 }
 
 function declaredShapes(tool: AnalysedDescription): Set<string> {

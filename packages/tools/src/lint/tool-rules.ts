@@ -1,5 +1,5 @@
-import type { AnalysedDescription } from "../description/analyse-description.js";
 import { TOOL_NAME_PATTERN } from "../definition/check-spec.js";
+import type { AnalysedDescription } from "../description/analyse-description.js";
 import type { LintFinding } from "./lint-finding.js";
 
 const GENERIC_DOES =
@@ -13,7 +13,11 @@ export function toolRules(tool: AnalysedDescription, surfaceSize: number): LintF
     findings.push({ id, severity, tool: tool.name, message });
   };
   if (!TOOL_NAME_PATTERN.test(tool.name)) {
-    add("name-invalid", "error", `The name ${JSON.stringify(tool.name)} does not match ${TOOL_NAME_PATTERN.source}; the API will reject it.`);
+    add(
+      "name-invalid",
+      "error",
+      `The name ${JSON.stringify(tool.name)} does not match ${TOOL_NAME_PATTERN.source}; the API will reject it.`,
+    );
   }
   const allTerms = new Set([
     ...tool.does.stems,
@@ -21,22 +25,47 @@ export function toolRules(tool: AnalysedDescription, surfaceSize: number): LintF
     ...tool.takes.stems,
     ...tool.returns.stems,
   ]);
-  if (GENERIC_DOES.test(tool.does.text.trim())) {
-    add("generic-description", "warning", `"${tool.does.text.trim()}" names a kind of data, not what the tool does or when to pick it over a sibling.`);
+  // A generic first sentence is harmless when conditions follow; alone, it is the naive getter.
+  if (GENERIC_DOES.test(tool.does.text.trim()) && tool.useWhen.length === 0) {
+    add(
+      "generic-description",
+      "warning",
+      `"${tool.does.text.trim()}" names a kind of data, not what the tool does or when to pick it over a sibling.`,
+    );
   } else if (allTerms.size < MINIMUM_CONTENT_TERMS) {
-    add("generic-description", "warning", "The description has too few content words to tell this tool apart from any other.");
+    add(
+      "generic-description",
+      "warning",
+      "The description has too few content words to tell this tool apart from any other.",
+    );
   }
   if (tool.useWhen.length === 0) {
-    add("missing-use-when", "warning", `No "Use when" condition: the description never says which requests this tool is for.`);
+    add(
+      "missing-use-when",
+      "warning",
+      `No "Use when" condition: the description never says which requests this tool is for.`,
+    );
   }
   if (tool.doNotUseWhen.length === 0 && surfaceSize > 1) {
-    add("missing-do-not-use", "warning", `No "Do NOT use when" boundary naming the sibling to use instead; nearby requests may land here.`);
+    add(
+      "missing-do-not-use",
+      "warning",
+      `No "Do NOT use when" boundary naming the sibling to use instead; nearby requests may land here.`,
+    );
   }
   if (tool.takes.text.trim().length === 0) {
-    add("missing-takes", "warning", `No "Takes:" part: say what the input is, with an example identifier (e.g. #12345, ORD-…).`);
+    add(
+      "missing-takes",
+      "warning",
+      `No "Takes:" part: say what the input is, with an example identifier (e.g. #12345, ORD-…).`,
+    );
   }
   if (tool.returns.text.trim().length === 0) {
-    add("missing-returns", "warning", `No "Returns:" part: say what comes back, including the valid-empty case.`);
+    add(
+      "missing-returns",
+      "warning",
+      `No "Returns:" part: say what comes back, including the valid-empty case.`,
+    );
   }
   return findings;
 }

@@ -39,7 +39,10 @@ export function requestEvidence(request: string): Evidence[] {
 }
 
 /** The evidence that any of the clauses matches. */
-export function matchClauses(evidence: readonly Evidence[], clauses: readonly AnalysedClause[]): Set<Evidence> {
+export function matchClauses(
+  evidence: readonly Evidence[],
+  clauses: readonly AnalysedClause[],
+): Set<Evidence> {
   return new Set(evidence.filter((item) => clauses.some((clause) => item.matches(clause))));
 }
 

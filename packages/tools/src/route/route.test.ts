@@ -1,4 +1,10 @@
+import { success } from "@keel/errors";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineTool } from "../definition/define-tool.js";
+import { renderDescription } from "../description/render-description.js";
+import { createToolset } from "../toolset/create-toolset.js";
 import type { ToolDescription } from "../types.js";
 import { route } from "./route.js";
 
@@ -14,7 +20,8 @@ const lookupOrder: { name: string; description: ToolDescription } = {
       { when: "the user asks about their account, profile or contact details", useInstead: "get_customer" },
     ],
     takes: "an order number like #12345 or ORD-12345",
-    returns: "the order's status, items, totals and shipping dates; ORDER_NOT_FOUND when there is no such order",
+    returns:
+      "the order's status, items, totals and shipping dates; ORDER_NOT_FOUND when there is no such order",
   },
 };
 
@@ -27,7 +34,10 @@ const getCustomer: { name: string; description: ToolDescription } = {
       "the user gives an email address or a customer id like C-…",
     ],
     doNotUseWhen: [
-      { when: "the request mentions an order or an order number like #12345 or ORD-…", useInstead: "lookup_order" },
+      {
+        when: "the request mentions an order or an order number like #12345 or ORD-…",
+        useInstead: "lookup_order",
+      },
     ],
     takes: "an email address or a customer id like C-1001",
     returns: "the customer's name, email, tier and account status",
@@ -61,5 +71,230 @@ describe("route: the headline of reference 002", () => {
     expect(result.tool).toBeNull();
     expect(result.ambiguous).toEqual(["get_customer", "lookup_order"]);
     expect(result.reason).toMatch(/^AMBIGUOUS/);
+  });
+});
+
+const byEmail = {
+  name: "find_account_by_email",
+  description: {
+    does: "Finds one account from the email address on it",
+    useWhen: ["the user gives an email address and no account id"],
+    doNotUseWhen: [{ when: "the user already gave an account id like C-…", useInstead: "get_account" }],
+    takes: "an email address",
+    returns: "the account, or ACCOUNT_NOT_FOUND",
+  },
+};
+const byId = {
+  name: "get_account",
+  description: {
+    does: "Reads one account by its id",
+    useWhen: ["the user gives an account id like C-1001"],
+    doNotUseWhen: [{ when: "the user only gives an email address", useInstead: "find_account_by_email" }],
+    takes: "an account id like C-1001",
+    returns: "the account, or ACCOUNT_NOT_FOUND",
+  },
+};
+
+describe("route: identifiers declared generically", () => {
+  it("sends an email address to the tool that takes an email address", () => {
+    const result = route("can you pull up jane.doe+shop@example.co.uk please", [byId, byEmail]);
+    expect(result.tool).toBe("find_account_by_email");
+    expect(result.terms).toContain("jane.doe+shop@example.co.uk");
+  });
+
+  it("sends a prefixed id to the tool that declares that prefix", () => {
+    const result = route("what is on C-1001?", [byId, byEmail]);
+    expect(result.tool).toBe("get_account");
+    expect(result.disqualified).toEqual([
+      { tool: "find_account_by_email", terms: ["C-1001"], useInstead: "get_account" },
+    ]);
+  });
+
+  it("does not match an id whose prefix the description does not declare", () => {
+    expect(route("what is on X-1001?", [byId, byEmail]).tool).toBeNull();
+  });
+
+  it("matches ORD-… and a bare long number to a description that declares #12345 or ORD-…", () => {
+    expect(route("where is ORD-77812", boundaried).tool).toBe("lookup_order");
+    expect(route("where is 99812345", boundaried).tool).toBe("lookup_order");
+  });
+
+  it("ignores identifiers a description only mentions in what it returns", () => {
+    const returnsEmail = {
+      name: "list_orders",
+      description: {
+        ...lookupOrder.description,
+        useWhen: ["the user wants a list"],
+        doNotUseWhen: [],
+        takes: "",
+      },
+    };
+    const withEmail = {
+      ...returnsEmail,
+      description: { ...returnsEmail.description, returns: "orders with the email" },
+    };
+    expect(route("jane@example.com", [withEmail]).tool).toBeNull();
+  });
+});
+
+describe("route: boundaries", () => {
+  const searchOrders = {
+    name: "search_orders",
+    description: {
+      does: "Searches orders by date or status",
+      useWhen: ["the user wants to find or list orders by date or status"],
+      doNotUseWhen: [{ when: "the user gives one order number like #12345", useInstead: "lookup_order" }],
+      takes: "a date range and an optional status",
+      returns: "matching orders, newest first",
+    },
+  };
+  const lookup = {
+    name: "lookup_order",
+    description: {
+      ...lookupOrder.description,
+      doNotUseWhen: [{ when: "the user wants to search or list orders", useInstead: "search_orders" }],
+    },
+  };
+
+  it("disqualifies a tool whose do-NOT-use clause matches and points to the sibling it names", () => {
+    const result = route("find order #12345", [searchOrders, lookup]);
+    expect(result.tool).toBe("lookup_order");
+    expect(result.disqualified).toEqual([
+      { tool: "search_orders", terms: ["order", "#12345"], useInstead: "lookup_order" },
+    ]);
+    expect(result.reason).toContain("search_orders is ruled out by its do-NOT-use boundary");
+  });
+
+  it("keeps a tool whose boundary matches only words its own use-when also claims, and more", () => {
+    const result = route("where is order #12345", [searchOrders, lookup]);
+    expect(result.tool).toBe("lookup_order");
+    expect(result.disqualified.map((entry) => entry.tool)).toEqual(["search_orders"]);
+  });
+
+  it("sends a listing request to the search tool through the lookup tool's boundary", () => {
+    const result = route("list orders from last week", [searchOrders, lookup]);
+    expect(result.tool).toBe("search_orders");
+    expect(result.disqualified).toEqual([
+      { tool: "lookup_order", terms: ["list", "orders"], useInstead: "search_orders" },
+    ]);
+  });
+
+  it("routes to the named sibling even when the sibling's own description says nothing", () => {
+    const silent = {
+      name: "lookup_order",
+      description: { does: "Reads an order", useWhen: [], doNotUseWhen: [], takes: "", returns: "" },
+    };
+    const result = route("find order #12345", [searchOrders, silent]);
+    expect(result.tool).toBe("lookup_order");
+    expect(result.reason).toContain("a sibling's boundary sends it here");
+  });
+
+  it("settles two tools that send the request to each other by the stronger boundary match", () => {
+    const idOnly = { name: "lookup_order", description: { ...lookup.description, useWhen: [] } };
+    const result = route("find order #12345", [searchOrders, idOnly]);
+    expect(result.tool).toBe("lookup_order");
+    expect(result.disqualified.map((entry) => entry.tool)).toEqual(["search_orders"]);
+  });
+
+  it("returns AMBIGUOUS with the tied names when two tools claim the request equally", () => {
+    const twin = { name: "lookup_order_copy", description: lookupOrder.description };
+    const result = route("order #12345", [lookupOrder, twin]);
+    expect(result).toMatchObject({ tool: null, ambiguous: ["lookup_order", "lookup_order_copy"] });
+    expect(result.scores).toEqual({ lookup_order: 3, lookup_order_copy: 3 });
+  });
+});
+
+describe("route: nothing to route", () => {
+  it("returns none for a request no description speaks to", () => {
+    const result = route("what's the weather in Paris tomorrow?", boundaried);
+    expect(result).toMatchObject({ tool: null, ambiguous: null, terms: [] });
+    expect(result.reason).toMatch(/^No tool/);
+  });
+
+  it("returns none for an unrelated request among naive getters too", () => {
+    expect(route("what's the weather in Paris tomorrow?", naive)).toMatchObject({
+      tool: null,
+      ambiguous: null,
+    });
+  });
+
+  it("returns none for an empty tool list", () => {
+    expect(route("check order #12345 status", [])).toMatchObject({ tool: null, ambiguous: null, scores: {} });
+  });
+
+  it("sends a request to a lone catch-all when nothing claims it", () => {
+    const result = route("order status", [naive[1] as (typeof naive)[number], byId]);
+    expect(result.tool).toBe("lookup_order");
+    expect(result.reason).toContain("catch-all");
+  });
+});
+
+describe("route: uniform, tool-agnostic, deterministic", () => {
+  it("routes a defined tool, its Anthropic definition and its rendered string the same way", () => {
+    const tools = [lookupOrder, getCustomer].map((tool) =>
+      defineTool({ ...tool, input: z.object({}), effect: "read", handler: () => success(null) }),
+    );
+    const anthropic = createToolset(tools).anthropicTools;
+    const rendered = tools.map((tool) => ({
+      name: tool.name,
+      description: renderDescription(tool.description),
+    }));
+    for (const surface of [tools, anthropic, rendered]) {
+      expect(route("check order #12345 status", surface).tool).toBe("lookup_order");
+    }
+  });
+
+  it("reads free prose in the reference style", () => {
+    const prose = [
+      {
+        name: "get_customer_by_email",
+        description:
+          "Gets a customer record. Use for INITIAL lookup when you only have the email address. " +
+          "Do NOT use if you already have the customer_id — use get_customer_by_id instead.",
+      },
+      {
+        name: "get_customer_by_id",
+        description:
+          "Gets a customer record by id. Use ONLY when you already have the customer_id from a previous step. " +
+          "Do NOT use when you only have an email address — use get_customer_by_email instead.",
+      },
+    ];
+    expect(route("look up sam@example.com", prose).tool).toBe("get_customer_by_email");
+    expect(route("show customer C-1001", prose).tool).toBe("get_customer_by_id");
+  });
+
+  it("does not depend on the tools' names: renaming them renames the answer (property)", () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/);
+    fc.assert(
+      fc.property(name, name, fc.boolean(), (orderName, customerName, reversed) => {
+        fc.pre(orderName !== customerName);
+        const rename = (text: string | undefined) =>
+          text === "lookup_order" ? orderName : text === "get_customer" ? customerName : text;
+        const renamed = boundaried.map((tool) => ({
+          name: rename(tool.name) as string,
+          description: {
+            ...tool.description,
+            doNotUseWhen: tool.description.doNotUseWhen.map((boundary) => ({
+              when: boundary.when,
+              useInstead: rename(boundary.useInstead) as string,
+            })),
+          },
+        }));
+        const surface = reversed ? [...renamed].reverse() : renamed;
+        expect(route("check order #12345 status", surface).tool).toBe(orderName);
+        expect(route("update my account email", surface).tool).toBe(customerName);
+      }),
+    );
+  });
+
+  it("gives the same answer whatever the order of the tools", () => {
+    const forward = route("check order #12345 status", boundaried);
+    const backward = route("check order #12345 status", [...boundaried].reverse());
+    expect(backward.tool).toBe(forward.tool);
+    expect(backward.terms).toEqual(forward.terms);
+    expect(route("check order #12345 status", [...naive].reverse()).ambiguous).toEqual([
+      "get_customer",
+      "lookup_order",
+    ]);
   });
 });

@@ -1,9 +1,6 @@
-import {
-  type AnalysedDescription,
-  analyseDescription,
-  type DescribedTool,
-} from "../description/analyse-description.js";
-import { displayTerms, type Evidence, matchClauses, requestEvidence, weightOf } from "./route-request.js";
+import { analyseDescription, type DescribedTool } from "../description/analyse-description.js";
+import { assessCandidates, type Candidate } from "./candidates.js";
+import { displayTerms, type Evidence, matchClauses, requestEvidence } from "./route-request.js";
 
 /** A tool ruled out by one of its own "do NOT use when" boundaries, and the sibling that boundary names. */
 export interface RouteDisqualification {
@@ -25,14 +22,6 @@ export interface RouteResult {
   readonly disqualified: readonly RouteDisqualification[];
 }
 
-interface Candidate {
-  readonly description: AnalysedDescription;
-  readonly claimed: Set<Evidence>;
-  score: number;
-  readonly evidence: Set<Evidence>;
-  disqualification: { readonly evidence: Set<Evidence>; readonly useInstead: string | null } | null;
-}
-
 /**
  * The deterministic stand-in for the model's tool choice (offline, no API key). It knows no tool names and
  * no domain words: every description is parsed and tokenised the same way, so only the descriptions can
@@ -42,21 +31,16 @@ interface Candidate {
  * shape its "Use when"/"Takes" parts declare (2 each: an email, `#12345`, `ORD-…`, `C-…`, a long number).
  * A "do NOT use when" clause that matches disqualifies the tool — unless everything it matched is also
  * matched, and more, by the tool's own "Use when" — and passes its matched weight to the sibling it names.
+ * (Two tools that send the request to each other: the stronger boundary match wins.)
  * Highest score wins; a tie is AMBIGUOUS. When nothing scores, tools without any "Use when" condition are
  * catch-alls: if the request shares a word with one of them, all of them tie (the naive-getter failure).
  */
 export function route(request: string, tools: readonly DescribedTool[]): RouteResult {
   const evidence = requestEvidence(request);
-  const candidates = tools.map((tool) => assess(analyseDescription(tool), evidence));
-  const byName = new Map(candidates.map((candidate) => [candidate.description.name, candidate]));
-  for (const candidate of candidates) {
-    const pointer = candidate.disqualification;
-    const sibling = pointer?.useInstead ? byName.get(pointer.useInstead) : undefined;
-    if (!pointer || !sibling || sibling.disqualification || sibling === candidate) continue;
-    sibling.score += weightOf(pointer.evidence);
-    for (const item of pointer.evidence) sibling.evidence.add(item);
-  }
-  const scores = Object.fromEntries(candidates.map((candidate) => [candidate.description.name, candidate.score]));
+  const candidates = assessCandidates(tools.map(analyseDescription), evidence);
+  const scores = Object.fromEntries(
+    candidates.map((candidate) => [candidate.description.name, candidate.score]),
+  );
   const disqualified = candidates.flatMap((candidate) =>
     candidate.disqualification
       ? [
@@ -79,31 +63,21 @@ export function route(request: string, tools: readonly DescribedTool[]): RouteRe
     const terms = displayTerms(new Set(tied.flatMap((candidate) => [...candidate.evidence])));
     if (tied.length === 1) {
       const own = displayTerms(best.claimed);
-      const why = own.length > 0 ? `its use-when matched ${quote(own)}` : "a sibling's boundary sends it here";
-      return { ...base, tool: best.description.name, ambiguous: null, terms, reason: `${best.description.name}: ${why}.${notes}` };
+      const why =
+        own.length > 0 ? `its use-when matched ${quote(own)}` : "a sibling's boundary sends it here";
+      return {
+        ...base,
+        tool: best.description.name,
+        ambiguous: null,
+        terms,
+        reason: `${best.description.name}: ${why}.${notes}`,
+      };
     }
     const names = tied.map((candidate) => candidate.description.name).sort();
     const reason = `AMBIGUOUS between ${names.join(", ")}: tied at score ${best.score} on ${quote(terms)}.${notes}`;
     return { ...base, tool: null, ambiguous: names, terms, reason };
   }
   return catchAllOrNone(candidates, evidence, base, notes);
-}
-
-function assess(description: AnalysedDescription, evidence: readonly Evidence[]): Candidate {
-  const claimed = matchClauses(evidence, description.useWhen);
-  for (const item of matchClauses(evidence, [description.takes])) {
-    if (item.key.startsWith("identifier:")) claimed.add(item);
-  }
-  let disqualification: Candidate["disqualification"] = null;
-  for (const boundary of description.doNotUseWhen) {
-    const matched = matchClauses(evidence, [boundary]);
-    if (matched.size === 0 || isStrictSubset(matched, claimed)) continue;
-    if (!disqualification || weightOf(matched) > weightOf(disqualification.evidence)) {
-      disqualification = { evidence: matched, useInstead: boundary.useInstead };
-    }
-  }
-  const score = disqualification ? 0 : weightOf(claimed);
-  return { description, claimed, score, evidence: new Set(disqualification ? [] : claimed), disqualification };
 }
 
 function catchAllOrNone(
@@ -138,12 +112,6 @@ function catchAllOrNone(
     terms: [],
     reason: `No tool: no use-when condition or declared identifier matches the request.${notes}`,
   };
-}
-
-function isStrictSubset(subset: ReadonlySet<Evidence>, superset: ReadonlySet<Evidence>): boolean {
-  if (subset.size >= superset.size) return false;
-  for (const item of subset) if (!superset.has(item)) return false;
-  return true;
 }
 
 function disqualificationNotes(disqualified: readonly RouteDisqualification[]): string {

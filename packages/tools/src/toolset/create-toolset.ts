@@ -35,7 +35,8 @@ export interface Toolset {
  */
 // biome-ignore lint/suspicious/noExplicitAny: a toolset holds tools of any schema; each validates its own input.
 export function createToolset(tools: readonly Tool<any, any>[]): Toolset {
-  if (!Array.isArray(tools)) throw new ToolsetConfigError("NOT_A_TOOL", "createToolset: expected an array of tools.");
+  if (!Array.isArray(tools))
+    throw new ToolsetConfigError("NOT_A_TOOL", "createToolset: expected an array of tools.");
   const byName = new Map<string, Tool>();
   for (const tool of tools as readonly Tool[]) {
     checkDefined(tool);

@@ -42,6 +42,14 @@ function expectation(issue: Issue): string {
       return `one of ${issue.values.map(showPrimitive).join(", ")}`;
     case "unrecognized_keys":
       return `no other fields (remove ${issue.keys.map((key) => JSON.stringify(key)).join(", ")})`;
+    case "too_small":
+    case "too_big":
+      return issue.message.replace(/^Too (?:small|big): expected /, "");
+    case "invalid_format":
+      if (!/^Invalid\b/.test(issue.message)) return issue.message;
+      return issue.format === "regex" && "pattern" in issue && typeof issue.pattern === "string"
+        ? `a string matching ${issue.pattern}`
+        : `a valid ${issue.format}`;
     default:
       return issue.message.replace(/^Invalid input:\s*/i, "");
   }
@@ -53,7 +61,8 @@ function describeValue(value: unknown): string {
   if (typeof value === "number" && Number.isNaN(value)) return "NaN";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
-  if (typeof value === "string") return value.length > 40 ? "a string" : `the string ${JSON.stringify(value)}`;
+  if (typeof value === "string")
+    return value.length > 40 ? "a string" : `the string ${JSON.stringify(value)}`;
   if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${String(value)}`;
   return typeof value;
 }

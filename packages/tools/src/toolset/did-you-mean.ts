@@ -45,8 +45,13 @@ export function editDistance(left: string, right: string): number {
   for (let row = 1; row < rows; row += 1) {
     for (let column = 1; column < columns; column += 1) {
       const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      let distance = Math.min(at(row - 1, column) + 1, at(row, column - 1) + 1, at(row - 1, column - 1) + cost);
-      const swapped = row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1];
+      let distance = Math.min(
+        at(row - 1, column) + 1,
+        at(row, column - 1) + 1,
+        at(row - 1, column - 1) + cost,
+      );
+      const swapped =
+        row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1];
       if (swapped) distance = Math.min(distance, at(row - 2, column - 2) + 1);
       (table[row] as number[])[column] = distance;
     }

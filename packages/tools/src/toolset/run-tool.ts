@@ -21,7 +21,12 @@ export function runTool(tool: Tool, input: unknown, context: ToolContext): Promi
   }
 }
 
-function race(tool: Tool, input: unknown, context: ToolContext, callerSignal: AbortSignal): Promise<ToolOutcome> {
+function race(
+  tool: Tool,
+  input: unknown,
+  context: ToolContext,
+  callerSignal: AbortSignal,
+): Promise<ToolOutcome> {
   const controller = new AbortController();
   return new Promise<ToolOutcome>((resolve) => {
     let settled = false;
@@ -40,7 +45,9 @@ function race(tool: Tool, input: unknown, context: ToolContext, callerSignal: Ab
       const reason = new DOMException(`"${tool.name}" exceeded ${tool.timeoutMs} ms`, "TimeoutError");
       timer = setTimeout(() => finish(timedOut(tool), reason), tool.timeoutMs);
     }
-    invoke(tool, input, { ...context, signal: controller.signal }).then(finish, () => finish(lastResort(tool.name)));
+    invoke(tool, input, { ...context, signal: controller.signal }).then(finish, () =>
+      finish(lastResort(tool.name)),
+    );
   });
 }
 

@@ -1,5 +1,5 @@
-import { transientError, unclassifiedError } from "@keel/errors";
 import type { ErrorOutcome } from "@keel/errors";
+import { transientError, unclassifiedError } from "@keel/errors";
 import type { Tool } from "../types.js";
 import type { FieldProblem } from "./describe-issues.js";
 

@@ -37,7 +37,9 @@ function unknownTool(name: unknown, names: readonly string[]) {
 }
 
 function invalidInput(tool: Tool, input: unknown, fields: FieldProblem[]) {
-  const lines = fields.map((field) => `- ${field.path}: expected ${field.expected}, received ${field.received}`);
+  const lines = fields.map(
+    (field) => `- ${field.path}: expected ${field.expected}, received ${field.received}`,
+  );
   return validationError(
     "INVALID_INPUT",
     `The input for "${tool.name}" does not match its schema:\n${lines.join("\n")}\n` +

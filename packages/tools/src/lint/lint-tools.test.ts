@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import type { ToolDescription } from "../types.js";
+import { lintTools } from "./lint-tools.js";
+
+const lookupOrder = {
+  name: "lookup_order",
+  description: {
+    does: "Looks up one order by its order number",
+    useWhen: ["the user gives an order number like #12345 or ORD-…"],
+    doNotUseWhen: [{ when: "the user asks about their account or profile", useInstead: "get_customer" }],
+    takes: "an order number like #12345",
+    returns: "the order's status and items; ORDER_NOT_FOUND when there is no such order",
+  } satisfies ToolDescription,
+};
+
+const getCustomer = {
+  name: "get_customer",
+  description: {
+    does: "Looks up one customer account by email address",
+    useWhen: ["the user asks about their account or profile", "the user gives an email address"],
+    doNotUseWhen: [{ when: "the request mentions an order number like #12345", useInstead: "lookup_order" }],
+    takes: "an email address",
+    returns: "the customer's name, tier and account status",
+  } satisfies ToolDescription,
+};
+
+function ids(tools: Parameters<typeof lintTools>[0]): string[] {
+  return lintTools(tools).map((finding) => `${finding.tool}:${finding.id}:${finding.severity}`);
+}
+
+describe("lintTools", () => {
+  it("finds nothing in two tools with mutual boundaries and all four parts", () => {
+    expect(lintTools([lookupOrder, getCustomer])).toEqual([]);
+  });
+
+  it("flags naive 'Retrieves X information' getters as generic, boundary-less and overlapping", () => {
+    const naive = [
+      { name: "get_customer", description: "Retrieves customer information." },
+      { name: "lookup_order", description: "Retrieves order information." },
+    ];
+    expect(ids(naive)).toEqual([
+      "get_customer:generic-description:warning",
+      "get_customer:missing-use-when:warning",
+      "get_customer:missing-do-not-use:warning",
+      "get_customer:missing-takes:warning",
+      "get_customer:missing-returns:warning",
+      "get_customer:overlap-without-boundary:error",
+      "lookup_order:generic-description:warning",
+      "lookup_order:missing-use-when:warning",
+      "lookup_order:missing-do-not-use:warning",
+      "lookup_order:missing-takes:warning",
+      "lookup_order:missing-returns:warning",
+    ]);
+  });
+
+  it("names both tools and the shared words in an overlap finding", () => {
+    const naive = [
+      { name: "get_customer", description: "Retrieves customer information." },
+      { name: "lookup_order", description: "Retrieves order information." },
+    ];
+    const overlap = lintTools(naive).find((finding) => finding.id === "overlap-without-boundary");
+    expect(overlap?.message).toContain('"get_customer" and "lookup_order"');
+    expect(overlap?.message).toContain("(information, retrieves)");
+  });
+
+  it("flags a missing 'do NOT use when' only when there is a sibling to confuse it with", () => {
+    const alone = { ...lookupOrder, description: { ...lookupOrder.description, doNotUseWhen: [] } };
+    expect(ids([alone])).toEqual([]);
+    expect(ids([alone, getCustomer])).toContain("lookup_order:missing-do-not-use:warning");
+  });
+
+  it("flags a boundary naming a tool that does not exist", () => {
+    const typo = {
+      ...lookupOrder,
+      description: {
+        ...lookupOrder.description,
+        doNotUseWhen: [{ when: "account questions", useInstead: "get_custmer" }],
+      },
+    };
+    const finding = lintTools([typo, getCustomer]).find((item) => item.id === "unknown-sibling");
+    expect(finding).toMatchObject({ tool: "lookup_order", severity: "error" });
+    expect(finding?.message).toContain('"get_custmer"');
+  });
+
+  it("flags a one-sided boundary on the tool that never names the other back", () => {
+    const oneSided = { ...getCustomer, description: { ...getCustomer.description, doNotUseWhen: [] } };
+    const findings = lintTools([lookupOrder, oneSided]).filter((item) => item.id === "one-sided-boundary");
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ tool: "get_customer", severity: "warning" });
+    expect(findings[0]?.message).toContain('"lookup_order" sends requests to "get_customer"');
+  });
+
+  it("flags two tools that accept the same identifier shape without a boundary between them", () => {
+    const trackOrder = {
+      name: "track_order",
+      description: {
+        does: "Tracks a parcel",
+        useWhen: ["the user gives an order number like #12345 and asks where it is"],
+        doNotUseWhen: [{ when: "the user asks about their account", useInstead: "get_customer" }],
+        takes: "an order number like #12345",
+        returns: "the carrier's tracking events",
+      },
+    };
+    const findings = lintTools([lookupOrder, trackOrder, getCustomer]).filter(
+      (finding) => finding.id === "overlap-without-boundary",
+    );
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain("identifier hash-number");
+  });
+
+  it("suggests the sibling a boundary describes but does not name", () => {
+    const unnamed = {
+      ...lookupOrder,
+      description: {
+        ...lookupOrder.description,
+        doNotUseWhen: [{ when: "the user gives an email address" }],
+      },
+    };
+    const finding = lintTools([unnamed, getCustomer]).find((item) => item.id === "boundary-without-sibling");
+    expect(finding?.message).toContain("— use get_customer instead");
+  });
+
+  it("flags an invalid and a duplicate name", () => {
+    expect(ids([{ ...lookupOrder, name: "lookup order" }])).toContain("lookup order:name-invalid:error");
+    expect(ids([lookupOrder, getCustomer, lookupOrder])).toContain("lookup_order:duplicate-name:error");
+  });
+
+  it("flags a description too short to route on", () => {
+    expect(ids([{ name: "thing", description: "Does stuff." }])).toContain(
+      "thing:generic-description:warning",
+    );
+  });
+
+  it("reads plain prose descriptions in the reference style", () => {
+    const byEmail = {
+      name: "get_customer_by_email",
+      description:
+        "Looks up a customer record. Use for INITIAL lookup when you only have the email address. " +
+        "Do NOT use if you already have the customer_id — use get_customer_by_id instead.",
+    };
+    const byId = {
+      name: "get_customer_by_id",
+      description:
+        "Looks up a customer record by id. Use ONLY when you already have the customer_id from a previous step. " +
+        "Do NOT use when you only have an email address — use get_customer_by_email instead.",
+    };
+    expect(ids([byEmail, byId])).toEqual([
+      "get_customer_by_email:missing-takes:warning",
+      "get_customer_by_email:missing-returns:warning",
+      "get_customer_by_id:missing-takes:warning",
+      "get_customer_by_id:missing-returns:warning",
+    ]);
+  });
+});

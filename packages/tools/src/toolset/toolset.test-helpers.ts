@@ -1,0 +1,36 @@
+import { success } from "@keel/errors";
+import { z } from "zod";
+import { defineTool } from "../definition/define-tool.js";
+import type { ToolContext } from "../types.js";
+
+/** A context with a fresh, never-aborted signal unless one is given. */
+export function contextFor(signal: AbortSignal = new AbortController().signal): ToolContext {
+  return { signal, toolUseId: "toolu_1", runId: "run_1", iteration: 1, metadata: {} };
+}
+
+export const lookupOrder = defineTool({
+  name: "lookup_order",
+  description: "Looks up one order. Use when the user gives an order number.",
+  input: z.object({
+    orderId: z.string().regex(/^ORD-\d+$/, "an order id like ORD-12345"),
+    include: z.object({ items: z.boolean() }).optional(),
+  }),
+  effect: "read",
+  handler: ({ orderId }) => success({ orderId, status: "shipped" }),
+});
+
+export const getCustomer = defineTool({
+  name: "get_customer",
+  description: "Looks up one customer. Use when the user gives an email address.",
+  input: z.object({ email: z.string() }),
+  effect: "read",
+  handler: ({ email }) => success({ email }),
+});
+
+export const issueRefund = defineTool({
+  name: "issue_refund",
+  description: "Refunds an order. Use when the user asks for a refund.",
+  input: z.object({ orderId: z.string(), amount: z.number().positive() }),
+  effect: "write",
+  handler: ({ orderId, amount }) => success({ orderId, amount }),
+});

@@ -1,0 +1,130 @@
+import { type ErrorOutcome, success } from "@keel/errors";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineTool } from "../definition/define-tool.js";
+import type { ToolCall } from "../types.js";
+import { createToolset } from "./create-toolset.js";
+import { getCustomer, issueRefund, lookupOrder } from "./toolset.test-helpers.js";
+
+const toolset = createToolset([lookupOrder, getCustomer, issueRefund]);
+
+function failure(call: ToolCall): ErrorOutcome {
+  const result = toolset.validate(call);
+  if (result.ok || result.outcome.kind !== "error") throw new Error("expected a validation failure");
+  return result.outcome;
+}
+
+function fields(outcome: ErrorOutcome): unknown {
+  return outcome.details?.fields;
+}
+
+describe("validate: unknown tool names", () => {
+  it("returns validation UNKNOWN_TOOL listing the real names", () => {
+    const outcome = failure({ id: "t", name: "delete_everything", input: {} });
+    expect(outcome).toMatchObject({ category: "validation", code: "UNKNOWN_TOOL", retryable: true });
+    expect(outcome.message).toContain("lookup_order, get_customer, issue_refund");
+    expect(outcome.details).toEqual({
+      requested: "delete_everything",
+      available: ["lookup_order", "get_customer", "issue_refund"],
+    });
+  });
+
+  it.each(["lookup-order", "lookupOrder", "Lookup_Order", "LOOKUP_ORDER", "order_lookup", "lookup_ordr"])(
+    "suggests lookup_order for the look-alike %j",
+    (name) => {
+      const outcome = failure({ id: "t", name, input: {} });
+      expect(outcome.details?.suggestion).toBe("lookup_order");
+      expect(outcome.message).toContain('Did you mean "lookup_order"?');
+    },
+  );
+
+  it("suggests nothing when no name is close", () => {
+    expect(failure({ id: "t", name: "weather", input: {} }).details).not.toHaveProperty("suggestion");
+  });
+});
+
+describe("validate: input that fails the schema", () => {
+  it("names each failing field with what was expected and what came", () => {
+    const outcome = failure({ id: "t", name: "issue_refund", input: { orderId: 7, amount: -5 } });
+    expect(outcome).toMatchObject({ category: "validation", code: "INVALID_INPUT", retryable: true });
+    expect(fields(outcome)).toEqual([
+      { path: "orderId", expected: "a string", received: "number 7" },
+      { path: "amount", expected: "number to be >0", received: "number -5" },
+    ]);
+    expect(outcome.message).toContain("- orderId: expected a string, received number 7");
+    expect(outcome.message).toContain("- amount: expected number to be >0, received number -5");
+  });
+
+  it("reports a missing field as missing", () => {
+    expect(fields(failure({ id: "t", name: "get_customer", input: {} }))).toEqual([
+      { path: "email", expected: "a string", received: "nothing (the field is missing)" },
+    ]);
+  });
+
+  it("uses the schema's own message for a format check", () => {
+    const outcome = failure({ id: "t", name: "lookup_order", input: { orderId: "12345" } });
+    expect(fields(outcome)).toEqual([
+      { path: "orderId", expected: "an order id like ORD-12345", received: 'the string "12345"' },
+    ]);
+  });
+
+  it("describes zod's default format checks by what they expect", () => {
+    const formats = defineTool({
+      name: "formats",
+      description: "Checks formats.",
+      input: z.object({ email: z.email(), code: z.string().regex(/^[A-Z]{3}$/) }),
+      effect: "read",
+      handler: () => success(null),
+    });
+    const result = createToolset([formats]).validate({
+      id: "t",
+      name: "formats",
+      input: { email: "x", code: "ab" },
+    });
+    expect(!result.ok && result.outcome.kind === "error" && fields(result.outcome)).toEqual([
+      { path: "email", expected: "a valid email", received: 'the string "x"' },
+      { path: "code", expected: "a string matching /^[A-Z]{3}$/", received: 'the string "ab"' },
+    ]);
+  });
+
+  it("gives the path of a nested field", () => {
+    const outcome = failure({
+      id: "t",
+      name: "lookup_order",
+      input: { orderId: "ORD-1", include: { items: "yes" } },
+    });
+    expect(fields(outcome)).toEqual([
+      { path: "include.items", expected: "a boolean", received: 'the string "yes"' },
+    ]);
+  });
+
+  it.each([
+    ["a number", 42, "number 42"],
+    ["a string", "ORD-1", 'the string "ORD-1"'],
+    ["null", null, "null"],
+    ["an array", [{ orderId: "ORD-1" }], "an array"],
+    ["NaN", Number.NaN, "NaN"],
+    ["nothing", undefined, "nothing (the field is missing)"],
+  ])("refuses input that is %s, not an object", (_label, input, received) => {
+    expect(fields(failure({ id: "t", name: "lookup_order", input }))).toEqual([
+      { path: "(input)", expected: "an object with the tool's fields", received },
+    ]);
+  });
+
+  it("refuses NaN in a number field", () => {
+    const outcome = failure({
+      id: "t",
+      name: "issue_refund",
+      input: { orderId: "ORD-1", amount: Number.NaN },
+    });
+    expect(fields(outcome)).toEqual([{ path: "amount", expected: "a number", received: "NaN" }]);
+  });
+
+  it("says so when the fields are nested one level too deep", () => {
+    const outcome = failure({ id: "t", name: "lookup_order", input: { input: { orderId: "ORD-1" } } });
+    expect(fields(outcome)).toEqual([
+      { path: "orderId", expected: "a string", received: "nothing (the field is missing)" },
+    ]);
+    expect(outcome.message).toContain('nested one level too deep under "input"');
+  });
+});
