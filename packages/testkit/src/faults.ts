@@ -74,7 +74,11 @@ export interface ResolvedFaults {
 
 const NONE: ResolvedFaults = { list: [] };
 
-export function faultsFor(plan: FaultPlan | undefined, index: number, request: MessagesRequest): ResolvedFaults {
+export function faultsFor(
+  plan: FaultPlan | undefined,
+  index: number,
+  request: MessagesRequest,
+): ResolvedFaults {
   if (plan === undefined) return NONE;
   const spec = typeof plan === "function" ? plan(index, request) : (plan as Record<number, FaultSpec>)[index];
   return resolveFaults(spec, `faults[${index}]`);
@@ -83,7 +87,8 @@ export function faultsFor(plan: FaultPlan | undefined, index: number, request: M
 /** Checks every statically declared fault up front, so a typo fails at start, not mid-test. */
 export function checkFaultPlan(plan: FaultPlan | undefined): void {
   if (plan === undefined || typeof plan === "function") return;
-  if (typeof plan !== "object" || plan === null) throw new TestkitConfigError("`faults` must be an object, array or function.");
+  if (typeof plan !== "object" || plan === null)
+    throw new TestkitConfigError("`faults` must be an object, array or function.");
   for (const [key, spec] of Object.entries(plan)) {
     if (!/^\d+$/.test(key)) throw new TestkitConfigError(`faults: "${key}" is not a request index.`);
     resolveFaults(spec, `faults[${key}]`);
@@ -97,9 +102,12 @@ export function resolveFaults(spec: FaultSpec, where: string): ResolvedFaults {
   for (const fault of list) {
     const key = FAULT_KEYS[fault?.type];
     if (key === undefined) {
-      throw new TestkitConfigError(`${where}: unknown fault type ${JSON.stringify(fault?.type)}; expected one of ${Object.keys(FAULT_KEYS).join(", ")}.`);
+      throw new TestkitConfigError(
+        `${where}: unknown fault type ${JSON.stringify(fault?.type)}; expected one of ${Object.keys(FAULT_KEYS).join(", ")}.`,
+      );
     }
-    if (resolved[key] !== undefined) throw new TestkitConfigError(`${where}: two "${fault.type}" faults for one request.`);
+    if (resolved[key] !== undefined)
+      throw new TestkitConfigError(`${where}: two "${fault.type}" faults for one request.`);
     checkFault(fault, where);
     Object.assign(resolved, { [key]: fault });
   }
@@ -133,19 +141,25 @@ function checkFault(fault: Fault, where: string): void {
       return;
     case "error-after-deltas":
     case "reset-after-events":
-      return count("count", fault.count);
+      count("count", fault.count);
+      return;
     case "slow":
       checkDelay("eventDelayMs", fault.eventDelayMs, where);
-      return checkDelay("blockDelayMs", fault.blockDelayMs, where);
+      checkDelay("blockDelayMs", fault.blockDelayMs, where);
+      return;
     case "max-tokens":
-      return count("inputChars", fault.inputChars, true);
+      count("inputChars", fault.inputChars, true);
   }
 }
 
 /** Delays are non-negative milliseconds; `blockDelayMs` may also be an array (one delay per block). */
 export function checkDelay(name: string, value: unknown, where: string): void {
   const valid = (delay: unknown): boolean => Number.isFinite(delay) && (delay as number) >= 0;
-  if (value === undefined || valid(value) || (name === "blockDelayMs" && Array.isArray(value) && value.every(valid))) {
+  if (
+    value === undefined ||
+    valid(value) ||
+    (name === "blockDelayMs" && Array.isArray(value) && value.every(valid))
+  ) {
     return;
   }
   throw new TestkitConfigError(`${where}: ${name} must be a non-negative number of milliseconds.`);

@@ -74,7 +74,8 @@ export const DEFAULT_MESSAGES: Record<ApiErrorType, string> = {
   permission_error: "Your API key does not have permission to use the specified resource.",
   not_found_error: "Not found",
   request_too_large: "Request exceeds the maximum allowed number of bytes.",
-  rate_limit_error: "This request would exceed the rate limit for your organization (injected by @keel/testkit).",
+  rate_limit_error:
+    "This request would exceed the rate limit for your organization (injected by @keel/testkit).",
   api_error: "Internal server error",
   timeout_error: "Request timed out",
   overloaded_error: "Overloaded",

@@ -1,8 +1,4 @@
 export { TestkitConfigError } from "./config-error.js";
-export { estimateTokens } from "./prompt-cache.js";
-export { messageResponse, textResponse, toolUseResponse } from "./response-builders.js";
-export { startFakeMessagesApi } from "./server.js";
-
 export type {
   ErrorAfterDeltasFault,
   Fault,
@@ -21,8 +17,11 @@ export type {
   RecordedResponse,
   StreamingOptions,
 } from "./options.js";
+export { estimateTokens } from "./prompt-cache.js";
 export type { ResponseOptions, ToolCallSpec } from "./response-builders.js";
+export { messageResponse, textResponse, toolUseResponse } from "./response-builders.js";
 export type { FakeMessagesApi } from "./server.js";
+export { startFakeMessagesApi } from "./server.js";
 export type {
   ApiErrorBody,
   ApiErrorType,

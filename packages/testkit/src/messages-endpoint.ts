@@ -1,26 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { completeMessage, templateProblem } from "./complete-message.js";
+import { completeMessage } from "./complete-message.js";
 import { type ErrorAfterDeltasFault, faultsFor, type ResolvedFaults } from "./faults.js";
-import { DEFAULT_MESSAGES, errorBody, httpFaultResponse, sendJson, statusForErrorType } from "./http-responses.js";
+import { readBody, redactHeaders } from "./http-request.js";
+import {
+  DEFAULT_MESSAGES,
+  errorBody,
+  httpFaultResponse,
+  sendJson,
+  statusForErrorType,
+} from "./http-responses.js";
 import { cutOffAtMaxTokens } from "./max-tokens-cutoff.js";
-import type { RecordedRequest, ResolvedOptions } from "./options.js";
-import type { PromptCache } from "./prompt-cache.js";
+import type { RecordedRequest } from "./options.js";
+import { nextTemplate, pause, type ServerState } from "./server-state.js";
 import { messageEvents } from "./sse-events.js";
 import { streamDurationMs, writeStream } from "./stream-writer.js";
 import { validateRequest } from "./validate-request.js";
-import { readBody, redactHeaders } from "./http-request.js";
-import type { ApiErrorType, MessagesRequest, MessageTemplate } from "./wire.js";
-
-/** The mutable state of one server. */
-export interface ServerState {
-  readonly options: ResolvedOptions;
-  readonly requests: RecordedRequest[];
-  readonly cache: PromptCache;
-  /** Cancels the timers of streams still being written. */
-  readonly activeStreams: Set<() => void>;
-  requestCount: number;
-  scriptCursor: number;
-}
+import type { ApiErrorType, MessagesRequest } from "./wire.js";
 
 // Server-side failures of the fake itself: retrying cannot help, so the SDK is told not to.
 const NO_RETRY = { "x-should-retry": "false" };
@@ -48,7 +43,12 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   if (state.options.recordRequests) state.requests.push(record);
 
   let faults: ResolvedFaults = { list: [] };
-  const fail = (status: number, type: ApiErrorType, message: string, headers?: Record<string, string>): void => {
+  const fail = (
+    status: number,
+    type: ApiErrorType,
+    message: string,
+    headers?: Record<string, string>,
+  ): void => {
     const payload = errorBody(type, message, requestId);
     record.response = { status, stream: false, error: payload.error, faults: faults.list };
     sendJson(response, status, JSON.stringify(payload), requestId, headers);
@@ -62,7 +62,8 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   if (!request.headers["anthropic-version"]) {
     return fail(400, "invalid_request_error", "anthropic-version: header is required");
   }
-  if (parseError !== undefined) return fail(400, "invalid_request_error", `The request body is not valid JSON: ${parseError}`);
+  if (parseError !== undefined)
+    return fail(400, "invalid_request_error", `The request body is not valid JSON: ${parseError}`);
   const validation = validateRequest(body);
   if (!validation.ok) return fail(400, "invalid_request_error", validation.message);
   const valid = validation.request;
@@ -104,7 +105,11 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
       const error = streamError(faults.errorAfterDeltas);
       return fail(statusForErrorType(error.type), error.type, error.message);
     }
-    if (hasDelays) await pause(state, streamDurationMs(messageEvents(message, state.options.chunking, partialInput), timing));
+    if (hasDelays)
+      await pause(
+        state,
+        streamDurationMs(messageEvents(message, state.options.chunking, partialInput), timing),
+      );
     if (response.destroyed) return;
     return sendJson(response, 200, JSON.stringify(message), requestId);
   }
@@ -113,7 +118,9 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   response.writeHead(200, { ...SSE_HEADERS, "request-id": requestId });
   const { errorAfterDeltas, resetAfterEvents } = faults;
   const cancel = writeStream(response, events, timing, {
-    ...(errorAfterDeltas && { errorAfterDeltas: { count: errorAfterDeltas.count, error: streamError(errorAfterDeltas) } }),
+    ...(errorAfterDeltas && {
+      errorAfterDeltas: { count: errorAfterDeltas.count, error: streamError(errorAfterDeltas) },
+    }),
     ...(resetAfterEvents && { resetAfterEvents: resetAfterEvents.count }),
   });
   if (!hasDelays) return;
@@ -135,37 +142,4 @@ function credential(request: IncomingMessage): string | undefined {
 function streamError(fault: ErrorAfterDeltasFault): { type: ApiErrorType; message: string } {
   const type = fault.errorType ?? "overloaded_error";
   return { type, message: fault.message ?? DEFAULT_MESSAGES[type] };
-}
-
-/** The scripted or computed response, or the message of a 500 explaining why there is none. */
-async function nextTemplate(state: ServerState, request: MessagesRequest, index: number): Promise<MessageTemplate | string> {
-  const { script, handler } = state.options;
-  let template: unknown;
-  if (script) {
-    template = script[state.scriptCursor];
-    if (template === undefined) {
-      return `@keel/testkit: the script is exhausted: request #${index} arrived after all ${script.length} scripted response(s) were served. Add responses to \`script\` or use a \`handler\`.`;
-    }
-    return template as MessageTemplate;
-  }
-  try {
-    template = await handler!(request, { index, requests: state.requests });
-  } catch (error) {
-    return `@keel/testkit: the handler threw on request #${index}: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  const problem = templateProblem(template);
-  return problem ? `@keel/testkit: the handler's response to request #${index} cannot be served: ${problem}` : (template as MessageTemplate);
-}
-
-/** Waits, unless the server closes first. */
-function pause(state: ServerState, milliseconds: number): Promise<void> {
-  return new Promise((resolve) => {
-    const cancel = (): void => {
-      clearTimeout(timer);
-      state.activeStreams.delete(cancel);
-      resolve();
-    };
-    const timer = setTimeout(cancel, milliseconds);
-    state.activeStreams.add(cancel);
-  });
 }

@@ -1,6 +1,6 @@
+import { templateProblem } from "./complete-message.js";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
-import { templateProblem } from "./complete-message.js";
 import type { ChunkingOptions } from "./sse-events.js";
 import type { StreamTiming } from "./stream-writer.js";
 import type { ApiErrorBody, Message, MessagesRequest, MessageTemplate } from "./wire.js";
@@ -85,7 +85,9 @@ export interface ResolvedOptions {
 export function resolveOptions(options: FakeMessagesApiOptions): ResolvedOptions {
   const { script, handler, streaming = {} } = options;
   if ((script === undefined) === (handler === undefined)) {
-    throw new TestkitConfigError("give exactly one of `script` (an array of responses) or `handler` (a function).");
+    throw new TestkitConfigError(
+      "give exactly one of `script` (an array of responses) or `handler` (a function).",
+    );
   }
   if (script !== undefined) {
     if (!Array.isArray(script)) throw new TestkitConfigError("`script` must be an array of messages.");
@@ -94,7 +96,8 @@ export function resolveOptions(options: FakeMessagesApiOptions): ResolvedOptions
       if (problem) throw new TestkitConfigError(`script[${index}]: ${problem}.`);
     }
   }
-  if (handler !== undefined && typeof handler !== "function") throw new TestkitConfigError("`handler` must be a function.");
+  if (handler !== undefined && typeof handler !== "function")
+    throw new TestkitConfigError("`handler` must be a function.");
   checkFaultPlan(options.faults);
   const chunkSize = (name: keyof StreamingOptions, fallback: number): number => {
     const value = streaming[name] ?? fallback;
@@ -106,7 +109,8 @@ export function resolveOptions(options: FakeMessagesApiOptions): ResolvedOptions
   checkDelay("eventDelayMs", streaming.eventDelayMs, "streaming");
   checkDelay("blockDelayMs", streaming.blockDelayMs, "streaming");
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TestkitConfigError("`port` must be 0 to 65535.");
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TestkitConfigError("`port` must be 0 to 65535.");
   if (options.apiKey !== undefined && (typeof options.apiKey !== "string" || options.apiKey === "")) {
     throw new TestkitConfigError("`apiKey` must be a non-empty string.");
   }

@@ -12,12 +12,6 @@ export interface InputUsage {
   cache_read_input_tokens: number;
 }
 
-interface Boundary {
-  key: string;
-  bytes: number;
-  isBreakpoint: boolean;
-}
-
 /**
  * A deterministic model of prompt caching. The prompt is read in the API's order (tools, system, messages),
  * one segment per tool, system block and content block. A prefix is cached once a request placed a
@@ -26,7 +20,8 @@ interface Boundary {
  * Unlike the real API there is no 20-block lookback limit, no minimum cacheable length and no expiry.
  */
 export class PromptCache {
-  readonly #cachedPrefixes = new Set<string>();
+  /** Cached prefix keys by prefix length: only boundaries of a cached length need a digest. */
+  readonly #keysByLength = new Map<number, Set<string>>();
 
   /** Splits the request's input tokens (from the body size) into uncached, cache-write and cache-read parts. */
   account(request: MessagesRequest, bodyBytes: number, cacheBreakpoints: number): InputUsage {
@@ -34,14 +29,39 @@ export class PromptCache {
     if (cacheBreakpoints === 0) {
       return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     }
-    const boundaries = prefixBoundaries(request, cacheBreakpoints);
+    const hash = createHash("sha1").update(request.model);
+    const written: Array<{ bytes: number; key: string }> = [];
+    // Hashing is deferred until a digest is needed: one native call instead of one per segment.
+    let pending = "";
+    let bytes = 0;
     let readBytes = 0;
-    let lastBreakpointBytes = 0;
-    for (const boundary of boundaries) {
-      if (this.#cachedPrefixes.has(boundary.key)) readBytes = boundary.bytes;
-      if (boundary.isBreakpoint) lastBreakpointBytes = boundary.bytes;
+    let breakpointsSeen = 0;
+    for (const segment of segments(request)) {
+      if (typeof segment === "string") {
+        pending += segment;
+        continue;
+      }
+      const text = JSON.stringify(
+        segment.breakpoints > 0 ? withoutCacheControl(segment.value) : segment.value,
+      );
+      pending += text;
+      bytes += Buffer.byteLength(text);
+      const cachedKeys = this.#keysByLength.get(bytes);
+      if (cachedKeys !== undefined || segment.breakpoints > 0) {
+        const key = hash.update(pending).copy().digest("base64");
+        pending = "";
+        if (cachedKeys?.has(key)) readBytes = bytes;
+        if (segment.breakpoints > 0) written.push({ bytes, key });
+      }
+      breakpointsSeen += segment.breakpoints;
+      // Nothing after the last breakpoint can be read from or written to the cache.
+      if (breakpointsSeen >= cacheBreakpoints) break;
     }
-    for (const boundary of boundaries) if (boundary.isBreakpoint) this.#cachedPrefixes.add(boundary.key);
+    for (const prefix of written) {
+      const keys = this.#keysByLength.get(prefix.bytes) ?? new Set<string>();
+      this.#keysByLength.set(prefix.bytes, keys.add(prefix.key));
+    }
+    const lastBreakpointBytes = written.at(-1)?.bytes ?? 0;
     const read = readBytes === 0 ? 0 : estimateTokens(readBytes);
     const creation = lastBreakpointBytes > readBytes ? estimateTokens(lastBreakpointBytes) - read : 0;
     return {
@@ -52,34 +72,15 @@ export class PromptCache {
   }
 }
 
-/** Every segment boundary up to the last breakpoint, with a key identifying the whole prefix before it. */
-function prefixBoundaries(request: MessagesRequest, cacheBreakpoints: number): Boundary[] {
-  const hash = createHash("sha1").update(request.model);
-  const boundaries: Boundary[] = [];
-  let bytes = 0;
-  let breakpointsSeen = 0;
-  for (const segment of segments(request)) {
-    if (typeof segment === "string") {
-      hash.update(segment);
-      continue;
-    }
-    const text = JSON.stringify(segment.value);
-    hash.update(text);
-    bytes += Buffer.byteLength(text);
-    boundaries.push({ key: hash.copy().digest("base64"), bytes, isBreakpoint: segment.breakpoints > 0 });
-    breakpointsSeen += segment.breakpoints;
-    // Nothing after the last breakpoint can be read from or written to the cache.
-    if (breakpointsSeen >= cacheBreakpoints) break;
-  }
-  return boundaries;
-}
-
 /** The prompt in cache order; strings only separate sections so equal blocks in different places differ. */
 function* segments(request: MessagesRequest): Generator<string | { value: unknown; breakpoints: number }> {
-  for (const tool of request.tools ?? []) yield { value: tool, breakpoints: tool.cache_control === undefined ? 0 : 1 };
+  for (const tool of request.tools ?? [])
+    yield { value: tool, breakpoints: tool.cache_control === undefined ? 0 : 1 };
   yield "\u0000system";
   if (typeof request.system === "string") yield { value: request.system, breakpoints: 0 };
-  else for (const block of request.system ?? []) yield { value: block, breakpoints: block.cache_control === undefined ? 0 : 1 };
+  else
+    for (const block of request.system ?? [])
+      yield { value: block, breakpoints: block.cache_control === undefined ? 0 : 1 };
   for (const message of request.messages) {
     yield `\u0000${message.role}`;
     if (typeof message.content === "string") yield { value: message.content, breakpoints: 0 };
@@ -93,4 +94,15 @@ function countBreakpoints(block: Record<string, unknown>): number {
     for (const inner of block.content) if (inner?.cache_control !== undefined) count++;
   }
   return count;
+}
+
+/** Where a breakpoint sits is not part of the content: the same blocks hit the cache with or without it. */
+function withoutCacheControl(value: unknown): unknown {
+  const { cache_control: _, ...rest } = value as Record<string, unknown>;
+  if (rest.type === "tool_result" && Array.isArray(rest.content)) {
+    rest.content = rest.content.map((inner) =>
+      inner?.cache_control === undefined ? inner : withoutCacheControl(inner),
+    );
+  }
+  return rest;
 }

@@ -33,7 +33,8 @@ export function messageResponse(message: MessageTemplate): MessageTemplate {
     type: "message",
     role: "assistant",
     content,
-    stop_reason: message.stop_reason === undefined ? (hasToolUse ? "tool_use" : "end_turn") : message.stop_reason,
+    stop_reason:
+      message.stop_reason === undefined ? (hasToolUse ? "tool_use" : "end_turn") : message.stop_reason,
     stop_sequence: message.stop_sequence ?? null,
   };
 }
@@ -55,7 +56,12 @@ export function toolUseResponse(
   const content: ContentBlock[] = [];
   if (options.text !== undefined) content.push({ type: "text", text: options.text });
   for (const call of calls) {
-    const block: ToolUseBlock = { type: "tool_use", id: call.id ?? createId("toolu"), name: call.name, input: call.input };
+    const block: ToolUseBlock = {
+      type: "tool_use",
+      id: call.id ?? createId("toolu"),
+      name: call.name,
+      input: call.input,
+    };
     content.push(block);
   }
   return messageResponse({ ...templateFields(options), content });
@@ -76,5 +82,11 @@ function completeBlock(block: ContentBlock): ContentBlock {
   if (block.type !== "tool_use") return block;
   const toolUse = block as Partial<ToolUseBlock>;
   if (typeof toolUse.name !== "string") throw new TestkitConfigError("a tool_use block needs a `name`.");
-  return { ...toolUse, type: "tool_use", id: toolUse.id ?? createId("toolu"), name: toolUse.name, input: toolUse.input ?? {} };
+  return {
+    ...toolUse,
+    type: "tool_use",
+    id: toolUse.id ?? createId("toolu"),
+    name: toolUse.name,
+    input: toolUse.input ?? {},
+  };
 }

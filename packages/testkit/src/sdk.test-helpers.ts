@@ -39,7 +39,12 @@ export async function rawPost(
 ): Promise<{ status: number; headers: Headers; text: string }> {
   const response = await fetch(`${server.url}/v1/messages`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": "test-key", "anthropic-version": "2023-06-01", ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": "test-key",
+      "anthropic-version": "2023-06-01",
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };

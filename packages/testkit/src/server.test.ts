@@ -1,12 +1,21 @@
-import { request as httpRequest, Agent } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { messageResponse, startFakeMessagesApi, TestkitConfigError, textResponse, toolUseResponse } from "./index.js";
+import {
+  messageResponse,
+  startFakeMessagesApi,
+  TestkitConfigError,
+  textResponse,
+  toolUseResponse,
+} from "./index.js";
 import { rawPost, sdkClient, startServer, userRequest, WEATHER_TOOL } from "./sdk.test-helpers.js";
 
-const weatherCall = toolUseResponse([{ name: "get_weather", input: { city: "Paris" }, id: "toolu_01Weather" }], {
-  text: "Let me check the weather.",
-});
+const weatherCall = toolUseResponse(
+  [{ name: "get_weather", input: { city: "Paris" }, id: "toolu_01Weather" }],
+  {
+    text: "Let me check the weather.",
+  },
+);
 
 describe("responses", () => {
   it("serves a scripted message as JSON that the SDK parses", async () => {
@@ -42,7 +51,9 @@ describe("responses", () => {
   });
 
   it("serves scripted usage fields instead of computed ones", async () => {
-    const server = await startServer({ script: [textResponse("hi", { usage: { output_tokens: 7, input_tokens: 3 } })] });
+    const server = await startServer({
+      script: [textResponse("hi", { usage: { output_tokens: 7, input_tokens: 3 } })],
+    });
     const message = await sdkClient(server).messages.create(userRequest());
     expect(message.usage).toMatchObject({ input_tokens: 3, output_tokens: 7 });
   });
@@ -69,7 +80,9 @@ describe("responses", () => {
         throw new Error("boom");
       },
     });
-    const error = await sdkClient(server, 2).messages.create(userRequest()).catch((caught: unknown) => caught);
+    const error = await sdkClient(server, 2)
+      .messages.create(userRequest())
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.InternalServerError);
     expect((error as Error).message).toContain("the handler threw on request #0: boom");
     expect(server.requests).toHaveLength(1);
@@ -82,7 +95,9 @@ describe("responses", () => {
     const error = await client.messages.create(userRequest()).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(Anthropic.InternalServerError);
-    expect((error as Error).message).toContain("the script is exhausted: request #1 arrived after all 1 scripted");
+    expect((error as Error).message).toContain(
+      "the script is exhausted: request #1 arrived after all 1 scripted",
+    );
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.response?.error?.type).toBe("api_error");
   });
@@ -111,7 +126,10 @@ describe("recorded requests", () => {
     const history = [
       ...userRequest().messages,
       { role: "assistant" as const, content: first.content },
-      { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "toolu_01Weather", content: "21°C" }] },
+      {
+        role: "user" as const,
+        content: [{ type: "tool_result" as const, tool_use_id: "toolu_01Weather", content: "21°C" }],
+      },
     ];
     await client.messages.create({ ...userRequest(), messages: history });
 
@@ -145,18 +163,25 @@ describe("authentication", () => {
     const server = await startServer({ script: [textResponse("hi")] });
     const answer = await rawPost(server, userRequest(), { "x-api-key": "" });
     expect(answer.status).toBe(401);
-    expect(JSON.parse(answer.text).error).toEqual({ type: "authentication_error", message: "x-api-key header is required" });
+    expect(JSON.parse(answer.text).error).toEqual({
+      type: "authentication_error",
+      message: "x-api-key header is required",
+    });
   });
 
   it("accepts the key as x-api-key or as a bearer token", async () => {
     const server = await startServer({ script: [textResponse("a"), textResponse("b")], apiKey: "sk-right" });
     expect((await rawPost(server, userRequest(), { "x-api-key": "sk-right" })).status).toBe(200);
-    expect((await rawPost(server, userRequest(), { "x-api-key": "", authorization: "Bearer sk-right" })).status).toBe(200);
+    expect(
+      (await rawPost(server, userRequest(), { "x-api-key": "", authorization: "Bearer sk-right" })).status,
+    ).toBe(200);
   });
 
   it("answers 401 to the SDK when apiKey demands another key", async () => {
     const server = await startServer({ script: [textResponse("hi")], apiKey: "sk-right" });
-    const error = await sdkClient(server).messages.create(userRequest()).catch((caught: unknown) => caught);
+    const error = await sdkClient(server)
+      .messages.create(userRequest())
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
   });
 });
@@ -166,7 +191,7 @@ describe("the server", () => {
     const server = await startServer({ script: [] });
     const response = await fetch(`${server.url}/v1/models`);
     expect(response.status).toBe(404);
-    expect((await response.json()).error.type).toBe("not_found_error");
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe("not_found_error");
   });
 
   it("keeps connections alive between requests", async () => {
@@ -181,7 +206,10 @@ describe("the server", () => {
   });
 
   it("closes promptly with a slow stream in flight", async () => {
-    const server = await startFakeMessagesApi({ script: [textResponse("slow")], streaming: { eventDelayMs: 60_000 } });
+    const server = await startFakeMessagesApi({
+      script: [textResponse("slow")],
+      streaming: { eventDelayMs: 60_000 },
+    });
     const stream = sdkClient(server).messages.stream(userRequest());
     const failed = stream.finalMessage().then(
       () => "completed",
@@ -208,7 +236,9 @@ describe("the server", () => {
 
   it("rejects a scripted tool_use without an id at start", async () => {
     const bad = { content: [{ type: "tool_use", name: "get_weather", input: {} }] };
-    await expect(startFakeMessagesApi({ script: [bad] })).rejects.toThrow(/script\[0\]: content\[0\] is a tool_use/);
+    await expect(startFakeMessagesApi({ script: [bad] })).rejects.toThrow(
+      /script\[0\]: content\[0\] is a tool_use/,
+    );
   });
 
   it("rejects a zero chunk size", async () => {

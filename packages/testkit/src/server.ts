@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorBody, sendJson } from "./http-responses.js";
-import { handleMessages, type ServerState } from "./messages-endpoint.js";
+import { handleMessages } from "./messages-endpoint.js";
 import { type FakeMessagesApiOptions, type RecordedRequest, resolveOptions } from "./options.js";
 import { PromptCache } from "./prompt-cache.js";
+import type { ServerState } from "./server-state.js";
 
 /** A running fake Messages API. */
 export interface FakeMessagesApi {
@@ -40,9 +41,15 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
         return;
       }
       const message = `@keel/testkit: internal error: ${error instanceof Error ? error.message : String(error)}`;
-      sendJson(response, 500, JSON.stringify(errorBody("api_error", message, "req_fake_error")), "req_fake_error", {
-        "x-should-retry": "false",
-      });
+      sendJson(
+        response,
+        500,
+        JSON.stringify(errorBody("api_error", message, "req_fake_error")),
+        "req_fake_error",
+        {
+          "x-should-retry": "false",
+        },
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -86,5 +93,10 @@ async function route(state: ServerState, request: IncomingMessage, response: Ser
 function notFound(response: ServerResponse, message: string, status: number): void {
   // An unread request body would stall the keep-alive connection.
   response.req.resume();
-  sendJson(response, status, JSON.stringify(errorBody("not_found_error", message, "req_fake_none")), "req_fake_none");
+  sendJson(
+    response,
+    status,
+    JSON.stringify(errorBody("not_found_error", message, "req_fake_none")),
+    "req_fake_none",
+  );
 }

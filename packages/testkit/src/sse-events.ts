@@ -41,7 +41,11 @@ export function messageEvents(
     const json = partialInput?.index === index ? partialInput.json : undefined;
     blockEvents(events, index, block, chunking, json);
   }
-  const delta = { type: "message_delta", delta: { stop_reason, stop_sequence }, usage: { output_tokens: usage.output_tokens } };
+  const delta = {
+    type: "message_delta",
+    delta: { stop_reason, stop_sequence },
+    usage: { output_tokens: usage.output_tokens },
+  };
   events.push({ text: serialize("message_delta", delta), kind: "message-delta", block: -1 });
   events.push(other("message_stop", { type: "message_stop" }));
   return events;
@@ -56,7 +60,11 @@ function blockEvents(
 ): void {
   const startBlock = (contentBlock: unknown): void => {
     events.push({
-      text: serialize("content_block_start", { type: "content_block_start", index, content_block: contentBlock }),
+      text: serialize("content_block_start", {
+        type: "content_block_start",
+        index,
+        content_block: contentBlock,
+      }),
       kind: "block-start",
       block: index,
     });

@@ -42,7 +42,10 @@ export function writeStream(
     timer = undefined;
     if (response.destroyed) return;
     const step = steps[next++]!;
-    if (next === steps.length) return finish(response, step.text, reset);
+    if (next === steps.length) {
+      finish(response, step.text, reset);
+      return;
+    }
     response.write(step.text);
     timer = setTimeout(writeNext, steps[next]!.delayMs);
   };
@@ -50,11 +53,16 @@ export function writeStream(
   return () => clearTimeout(timer);
 }
 
-function plan(events: readonly SseEvent[], timing: StreamTiming, stop: StreamStop): { steps: Step[]; reset: boolean } {
+function plan(
+  events: readonly SseEvent[],
+  timing: StreamTiming,
+  stop: StreamStop,
+): { steps: Step[]; reset: boolean } {
   const steps: Step[] = [];
   const errorAfter = stop.errorAfterDeltas;
   // A reset after every event would deliver a complete stream, so at least message_stop is withheld.
-  const resetAt = stop.resetAfterEvents === undefined ? undefined : Math.min(stop.resetAfterEvents, events.length - 1);
+  const resetAt =
+    stop.resetAfterEvents === undefined ? undefined : Math.min(stop.resetAfterEvents, events.length - 1);
   let deltas = 0;
   const pushError = (event: SseEvent): { steps: Step[]; reset: boolean } => {
     steps.push({ text: errorEvent(errorAfter!.error), delayMs: delayBefore(steps, event, timing) });
@@ -63,7 +71,10 @@ function plan(events: readonly SseEvent[], timing: StreamTiming, stop: StreamSto
   for (const event of events) {
     if (resetAt !== undefined && steps.length === resetAt) return { steps, reset: true };
     // count 0 fails before the first delta; a stream with fewer deltas fails before message_delta.
-    if (errorAfter && (event.kind === "message-delta" || (event.kind === "delta" && errorAfter.count === 0))) {
+    if (
+      errorAfter &&
+      (event.kind === "message-delta" || (event.kind === "delta" && errorAfter.count === 0))
+    ) {
       return pushError(event);
     }
     steps.push({ text: event.text, delayMs: delayBefore(steps, event, timing) });

@@ -28,7 +28,8 @@ export function validateRequest(body: unknown): ValidationResult {
   if (body.tools !== undefined) {
     if (!Array.isArray(body.tools)) return fail("tools: Input should be a valid list");
     for (const [index, tool] of body.tools.entries()) {
-      if (!isObject(tool) || typeof tool.name !== "string") return fail(`tools.${index}.name: Field required`);
+      if (!isObject(tool) || typeof tool.name !== "string")
+        return fail(`tools.${index}.name: Field required`);
       if (toolNames.has(tool.name)) return fail(`tools: Tool names must be unique. Duplicate: ${tool.name}`);
       toolNames.add(tool.name);
       if (tool.cache_control !== undefined) cacheBreakpoints++;
@@ -36,7 +37,8 @@ export function validateRequest(body: unknown): ValidationResult {
   }
 
   if (body.system !== undefined && typeof body.system !== "string") {
-    if (!Array.isArray(body.system)) return fail("system: Input should be a valid string or list of text blocks");
+    if (!Array.isArray(body.system))
+      return fail("system: Input should be a valid string or list of text blocks");
     for (const [index, block] of body.system.entries()) {
       if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
         return fail(`system.${index}: Input should be a text block`);
@@ -53,7 +55,9 @@ export function validateRequest(body: unknown): ValidationResult {
   cacheBreakpoints += historyCheck;
 
   if (cacheBreakpoints > MAX_CACHE_BREAKPOINTS) {
-    return fail(`A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${cacheBreakpoints}.`);
+    return fail(
+      `A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${cacheBreakpoints}.`,
+    );
   }
   return { ok: true, request: body as MessagesRequest, cacheBreakpoints };
 }
@@ -83,7 +87,8 @@ function checkHistory(messages: unknown[]): number | string {
   for (const [index, message] of messages.entries()) {
     if (!isObject(message)) return `messages.${index}: Input should be an object`;
     const { role, content } = message;
-    if (role !== "user" && role !== "assistant") return `messages.${index}.role: Input should be 'user' or 'assistant'`;
+    if (role !== "user" && role !== "assistant")
+      return `messages.${index}.role: Input should be 'user' or 'assistant'`;
     if (index === 0 && role !== "user") return `messages.0: first message must use the "user" role`;
     if (role === previousRole) {
       return `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;
@@ -118,7 +123,8 @@ function checkHistory(messages: unknown[]): number | string {
         if (!pendingToolUseIds?.has(id)) {
           return `${path}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
         }
-        if (answered.has(id)) return `${path}: each \`tool_use\` id must have a single \`tool_result\` block: ${id}`;
+        if (answered.has(id))
+          return `${path}: each \`tool_use\` id must have a single \`tool_result\` block: ${id}`;
         answered.add(id);
       }
     }

@@ -1,0 +1,151 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { textResponse } from "./index.js";
+import { rawPost, sdkClient, startServer, userRequest } from "./sdk.test-helpers.js";
+import { validateRequest } from "./validate-request.js";
+
+const ephemeral = { type: "ephemeral" } as const;
+const toolUse = (id: string) => ({ type: "tool_use", id, name: "get_weather", input: { city: "Paris" } });
+const toolResult = (id: string) => ({ type: "tool_result", tool_use_id: id, content: "21°C" });
+
+/** A valid three-turn history: question, tool call, its result. */
+function roundTrip(overrides: { assistant?: unknown[]; results?: unknown[] } = {}) {
+  return [
+    { role: "user", content: "Weather in Paris?" },
+    {
+      role: "assistant",
+      content: overrides.assistant ?? [{ type: "text", text: "Checking." }, toolUse("toolu_01A")],
+    },
+    { role: "user", content: overrides.results ?? [toolResult("toolu_01A")] },
+  ];
+}
+
+const invalidRequests: Array<[string, Record<string, unknown>, string]> = [
+  ["a missing model", { model: undefined }, "model: Field required"],
+  ["a missing max_tokens", { max_tokens: undefined }, "max_tokens: Field required"],
+  ["missing messages", { messages: undefined }, "messages: Field required"],
+  ["an empty messages list", { messages: [] }, "at least one message is required"],
+  [
+    "a first message from the assistant",
+    { messages: [{ role: "assistant", content: "Hi" }] },
+    'first message must use the "user" role',
+  ],
+  [
+    "two user turns in a row",
+    {
+      messages: [
+        { role: "user", content: "a" },
+        { role: "user", content: "b" },
+      ],
+    },
+    'roles must alternate between "user" and "assistant", but found multiple "user" roles in a row',
+  ],
+  [
+    "a tool_use not answered in the next user turn",
+    { messages: roundTrip({ results: [{ type: "text", text: "never mind" }] }) },
+    "messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A",
+  ],
+  [
+    "a tool_use left unanswered at the end of the history",
+    { messages: roundTrip().slice(0, 2) },
+    "`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A",
+  ],
+  [
+    "a tool_result naming an unknown id",
+    { messages: roundTrip({ results: [toolResult("toolu_01A"), toolResult("toolu_01Unknown")] }) },
+    "messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01Unknown",
+  ],
+  [
+    "a tool_result answering an older assistant turn",
+    {
+      messages: [
+        ...roundTrip(),
+        { role: "assistant", content: "It is 21°C." },
+        { role: "user", content: [toolResult("toolu_01A")] },
+      ],
+    },
+    "messages.4.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01A",
+  ],
+  [
+    "duplicate tool_use ids",
+    { messages: roundTrip({ assistant: [toolUse("toolu_01A"), toolUse("toolu_01A")] }) },
+    "messages.1.content.1: `tool_use` ids must be unique",
+  ],
+  [
+    "more than 4 cache_control breakpoints",
+    {
+      system: [1, 2, 3, 4, 5].map((index) => ({
+        type: "text",
+        text: `part ${index}`,
+        cache_control: ephemeral,
+      })),
+    },
+    "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+  ],
+  [
+    "a tool_choice naming an unknown tool",
+    { tool_choice: { type: "tool", name: "get_stock_price" } },
+    "tool_choice.name: Tool 'get_stock_price' not found in provided tools",
+  ],
+  [
+    "a tool_choice without tools",
+    { tools: undefined, tool_choice: { type: "any" } },
+    "tool_choice may only be specified while providing tools",
+  ],
+  [
+    "an empty user message",
+    { messages: [{ role: "user", content: [] }] },
+    "all messages must have non-empty content",
+  ],
+];
+
+describe("request validation", () => {
+  it.each(invalidRequests)("answers 400 invalid_request_error to %s", async (_name, overrides, message) => {
+    const server = await startServer({ script: [textResponse("unused")] });
+    const body = { ...userRequest(), ...overrides } as Anthropic.MessageCreateParamsNonStreaming;
+    const error = await sdkClient(server)
+      .messages.create(body)
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((error as InstanceType<typeof Anthropic.BadRequestError>).error).toMatchObject({
+      type: "error",
+      error: { type: "invalid_request_error", message: expect.stringContaining(message) },
+    });
+    expect(server.remaining).toBe(1);
+  });
+
+  it("accepts a complete tool round trip", () => {
+    expect(validateRequest({ ...userRequest(), messages: roundTrip() }).ok).toBe(true);
+  });
+
+  it("accepts a final assistant prefill, even an empty one", () => {
+    const messages = [
+      { role: "user", content: "Say hi" },
+      { role: "assistant", content: "" },
+    ];
+    expect(validateRequest({ ...userRequest(), messages }).ok).toBe(true);
+  });
+
+  it("counts cache_control inside tool_result content toward the limit", () => {
+    const nested = {
+      ...toolResult("toolu_01A"),
+      content: [1, 2, 3, 4, 5].map(() => ({ type: "text", text: "x", cache_control: ephemeral })),
+    };
+    const result = validateRequest({ ...userRequest(), messages: roundTrip({ results: [nested] }) });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining("Found 5") });
+  });
+
+  it("answers 400 to a body that is not JSON", async () => {
+    const server = await startServer({ script: [] });
+    const answer = await rawPost(server, "{not json");
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).error.message).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it("answers 400 without an anthropic-version header", async () => {
+    const server = await startServer({ script: [] });
+    const answer = await rawPost(server, userRequest(), { "anthropic-version": "" });
+    expect(JSON.parse(answer.text).error.message).toBe("anthropic-version: header is required");
+  });
+});
