@@ -1,13 +1,14 @@
 import { isToolOutcome, type ToolOutcome } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
 import { postHookFailed } from "./hook-failure.js";
-import { nameOf } from "./hook-name.js";
+import { checkHookList, nameOf } from "./hook-name.js";
 import { effectiveTimeout, settleHook } from "./settle-hook.js";
 import type { HookContext, PostToolHook } from "./types.js";
 
 /**
  * Passes an outcome through post-tool hooks in array order (each gets the previous one's output) and
- * returns what enters the history; never throws. `call.name` should be the tool that actually ran.
+ * returns what enters the history; `call.name` should be the tool that actually ran. Nothing a hook
+ * does makes it throw; only a `hooks` argument that is not an array does (HookConfigError).
  *
  * A hook that throws, times out, is aborted or returns something that is not a tool outcome fails
  * closed: the result is replaced by the unclassified error `HOOK_FAILED` naming that hook, and later
@@ -19,6 +20,7 @@ export async function runPostHooks(
   outcome: ToolOutcome,
   context: HookContext,
 ): Promise<ToolOutcome> {
+  checkHookList(hooks, "runPostHooks");
   let current = outcome;
   for (const [index, hook] of hooks.entries()) {
     const hookName = nameOf(hook, index);

@@ -2,6 +2,7 @@ import { businessError, isErrorOutcome } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { definePreHook } from "./define-hook.js";
+import { HookConfigError } from "./hook-config-error.js";
 import { makeCall, makeContext } from "./hook-context.test-helpers.js";
 import { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 import type { PreToolDecision, PreToolHook } from "./types.js";
@@ -210,6 +211,12 @@ describe("runPreHooks fails closed", () => {
   it("blocks on a hand-built hook that is not a hook at all", async () => {
     const decision = await runPreHooks([null as unknown as PreToolHook], refund, makeContext());
     expectHookFailed(decision, "hook #1", "threw");
+  });
+});
+
+describe("runPreHooks with a list that is not a list", () => {
+  it("throws a configuration error rather than treating it as no hooks (which would allow)", async () => {
+    await expect(runPreHooks(undefined as never, refund, makeContext())).rejects.toThrow(HookConfigError);
   });
 });
 

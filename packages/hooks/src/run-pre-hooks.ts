@@ -1,8 +1,7 @@
 import type { ToolCall } from "@keel/tools";
 import { isPreToolDecision } from "./check-decision.js";
-import { HookConfigError } from "./hook-config-error.js";
 import { preHookFailed } from "./hook-failure.js";
-import { nameOf } from "./hook-name.js";
+import { checkHookList, nameOf } from "./hook-name.js";
 import { isolateInput } from "./isolate-input.js";
 import { effectiveTimeout, settleHook } from "./settle-hook.js";
 import type { HookContext, PreToolDecision, PreToolHook } from "./types.js";
@@ -16,7 +15,8 @@ interface Decider {
 }
 
 /**
- * Runs pre-tool hooks in array order and composes their decisions; never throws.
+ * Runs pre-tool hooks in array order and composes their decisions. Nothing a hook does makes it throw;
+ * only a `hooks` argument that is not an array does (HookConfigError).
  *
  * - Each hook sees the call as left by the hooks before it: a rewrite replaces the input, a redirect
  *   replaces the tool and the input (the id never changes). Hooks are not re-run after a redirect, so
@@ -35,6 +35,7 @@ export async function runPreHooks(
   call: ToolCall,
   context: HookContext,
 ): Promise<PreToolDecision> {
+  checkHookList(hooks, "runPreHooks");
   let current: ToolCall = { id: call.id, name: call.name, input: isolateInput(call.input) };
   let redirect: Decider | undefined;
   let rewrite: Decider | undefined;
@@ -79,9 +80,7 @@ export async function runPreHooks(
  * inner limits.
  */
 export function composePreHooks(hooks: readonly PreToolHook[]): PreToolHook {
-  if (!Array.isArray(hooks)) {
-    throw new HookConfigError("INVALID_HOOK_OPTIONS", "composePreHooks expects an array of pre-tool hooks.");
-  }
+  checkHookList(hooks, "composePreHooks");
   const members: readonly PreToolHook[] = [...hooks];
   // A little slack per member, so an inner hook's own timeout (naming that hook) fires first.
   const totalTimeoutMs = members.reduce((total, hook) => total + effectiveTimeout(hook ?? {}) + 50, 0);

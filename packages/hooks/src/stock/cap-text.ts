@@ -2,6 +2,7 @@ import type { ToolOutcome } from "@keel/errors";
 import { definePostHook } from "../define-hook.js";
 import { HookConfigError } from "../hook-config-error.js";
 import type { PostToolHook } from "../types.js";
+import { withChanges } from "./outcome-data.js";
 
 /** The smallest cap: below it the notice that says what was cut would not fit. */
 export const MIN_CAP_CHARS = 100;
@@ -45,12 +46,6 @@ function capOutcome(outcome: ToolOutcome, maxChars: number): ToolOutcome {
         ...(outcome.details === undefined ? {} : { details: capValue(outcome.details, maxChars) }),
       });
   }
-}
-
-/** The same outcome when no field changed, so unchanged results keep their identity. */
-function withChanges<T extends ToolOutcome>(outcome: T, changes: Partial<Record<keyof T, unknown>>): T {
-  const changed = Object.entries(changes).some(([key, value]) => value !== outcome[key as keyof T]);
-  return changed ? { ...outcome, ...changes } : outcome;
 }
 
 function capValue<T>(

@@ -9,3 +9,12 @@ export function mapOutcomeData(outcome: ToolOutcome, map: (data: unknown) => unk
   const data = map(outcome.data);
   return data === outcome.data ? outcome : { ...outcome, data };
 }
+
+/** The outcome with `changes` applied, or the same outcome when every changed field is identical. */
+export function withChanges<T extends ToolOutcome>(
+  outcome: T,
+  changes: Partial<Record<keyof T, unknown>>,
+): T {
+  const changed = Object.entries(changes).some(([key, value]) => value !== outcome[key as keyof T]);
+  return changed ? { ...outcome, ...changes } : outcome;
+}

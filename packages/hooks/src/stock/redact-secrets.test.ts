@@ -124,6 +124,13 @@ describe("redactSecrets", () => {
     });
   });
 
+  it("returns the same outcome object when there is nothing to redact", async () => {
+    const outcome = success({ id: "C-1", tiers: ["gold"], note: "nothing secret here" });
+    expect(await redact(outcome)).toBe(outcome);
+    const error = unclassifiedError("UPSTREAM_FAILED", "Upstream said no.", { details: { status: 502 } });
+    expect(await redact(error)).toBe(error);
+  });
+
   it("takes extra key names and patterns", async () => {
     const hook = redactSecrets({ keys: ["SSN"], patterns: [/\bACME-\d{6}\b/] });
     expect(

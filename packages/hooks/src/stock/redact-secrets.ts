@@ -1,8 +1,9 @@
-import type { JsonObject, ToolOutcome } from "@keel/errors";
+import type { ToolOutcome } from "@keel/errors";
 import { definePostHook } from "../define-hook.js";
 import { HookConfigError } from "../hook-config-error.js";
 import type { PostToolHook } from "../types.js";
 import { type JsonVisitor, mapJson } from "./map-json.js";
+import { withChanges } from "./outcome-data.js";
 import { isSecretKey } from "./secret-keys.js";
 import { redactText } from "./secret-patterns.js";
 
@@ -47,17 +48,17 @@ function redactOutcome(
 ): ToolOutcome {
   switch (outcome.kind) {
     case "success":
-      return { ...outcome, data: redact(outcome.data) };
-    case "empty": {
-      const redacted = { ...outcome, message: redactString(outcome.message) };
-      return outcome.data === undefined ? redacted : { ...redacted, data: redact(outcome.data) };
-    }
-    case "error": {
-      const redacted = { ...outcome, message: redactString(outcome.message) };
-      return outcome.details === undefined
-        ? redacted
-        : { ...redacted, details: redact(outcome.details) as JsonObject };
-    }
+      return withChanges(outcome, { data: redact(outcome.data) });
+    case "empty":
+      return withChanges(outcome, {
+        message: redactString(outcome.message),
+        ...(outcome.data === undefined ? {} : { data: redact(outcome.data) }),
+      });
+    case "error":
+      return withChanges(outcome, {
+        message: redactString(outcome.message),
+        ...(outcome.details === undefined ? {} : { details: redact(outcome.details) }),
+      });
   }
 }
 
