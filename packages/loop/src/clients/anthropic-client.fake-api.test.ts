@@ -39,9 +39,12 @@ describe("AnthropicClient against @keel/testkit's fake Messages API", () => {
   it("completes reference 003's golden tool round trip with the real SDK", async () => {
     const client = await clientFor({
       script: [
-        toolUseResponse([{ id: "toolu_01BFph4BwyMk1PSv8tn7Mqmr", name: "Read", input: { file_path: "RAG.md" } }], {
-          text: "I'll read the RAG.md file to provide you with a summary.",
-        }),
+        toolUseResponse(
+          [{ id: "toolu_01BFph4BwyMk1PSv8tn7Mqmr", name: "Read", input: { file_path: "RAG.md" } }],
+          {
+            text: "I'll read the RAG.md file to provide you with a summary.",
+          },
+        ),
         textResponse("## RAG.md Summary\n\nThis document outlines a comprehensive plan."),
       ],
     });
@@ -54,7 +57,9 @@ describe("AnthropicClient against @keel/testkit's fake Messages API", () => {
       { role: "assistant", content: first.content },
       {
         role: "user",
-        content: [{ type: "tool_result", tool_use_id: "toolu_01BFph4BwyMk1PSv8tn7Mqmr", content: "# RAG plan" }],
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_01BFph4BwyMk1PSv8tn7Mqmr", content: "# RAG plan" },
+        ],
       },
     ];
     const second = await client.create(request(history));

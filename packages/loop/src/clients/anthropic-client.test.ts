@@ -392,6 +392,21 @@ describe("AnthropicClient failures", () => {
     }
   });
 
+  it("rethrows an exception thrown by onEvent for an HTTP retry event as it is", async () => {
+    const { client } = await serve(
+      ({ response }) => sendJson(response, 529, apiError("overloaded_error", "Overloaded")),
+      { maxRetries: 1 },
+    );
+    const bug = new Error("listener bug");
+    await expect(
+      client.create(request, {
+        onEvent: () => {
+          throw bug;
+        },
+      }),
+    ).rejects.toBe(bug);
+  });
+
   it("rethrows an exception from onEvent as it is, without retrying", async () => {
     const { client, server } = await serve(({ response }) => sendSse(response, textMessage("hi")));
     const bug = new Error("listener bug");

@@ -2,7 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import Anthropic, { type Middleware } from "@anthropic-ai/sdk";
 import type { Message, MessageCreateRequest } from "../wire.js";
 import { type ErrorContext, readRetryAfterMs, toModelClientError } from "./anthropic-error.js";
-import { ListenerError, MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
+import { ListenerError, MessageAssembler, notify, type RawStreamEvent } from "./message-assembler.js";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";
@@ -29,6 +29,13 @@ export interface AnthropicClientOptions {
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
+
+type Listener = (event: ModelStreamEvent) => void;
+interface SdkRequestOptions {
+  signal?: AbortSignal | undefined;
+  middleware?: Middleware[];
+  timeout?: number;
+}
 
 /**
  * A ModelClient over the Anthropic Messages API through `@anthropic-ai/sdk` (the only module that imports it).
@@ -81,31 +88,47 @@ export class AnthropicClient implements ModelClient {
     }
     const requestOptions = {
       signal,
-      ...(onEvent ? { middleware: [this.#retryObserver(onEvent)] } : {}),
+      // Observing the SDK's retries costs a few µs per request: only when someone listens and it may retry.
+      ...(onEvent && this.#context.maxRetries > 0 ? { middleware: [this.#retryObserver(onEvent)] } : {}),
       // A non-streaming call without a timeout makes the SDK refuse large max_tokens; the API's limit applies.
       ...(this.#stream ? {} : { timeout: this.#context.timeoutMs ?? 600_000 }),
     };
-    if (!this.#stream) {
-      let message: Message;
-      try {
-        message = (await this.#sdk.messages.create(
-          { ...request, stream: false } as Anthropic.MessageCreateParamsNonStreaming,
-          requestOptions,
-        )) as unknown as Message;
-      } catch (thrown) {
-        throw this.#toError(thrown, signal);
-      }
-      emitMessageEvents(message, onEvent);
-      return message;
+    return this.#stream
+      ? this.#createStreaming(this.#sdk, request, requestOptions, onEvent)
+      : this.#createJson(this.#sdk, request, requestOptions, onEvent);
+  }
+
+  async #createJson(
+    sdk: Anthropic,
+    request: MessageCreateRequest,
+    options: SdkRequestOptions,
+    onEvent?: Listener,
+  ) {
+    let message: Message;
+    try {
+      const body = { ...request, stream: false } as Anthropic.MessageCreateParamsNonStreaming;
+      message = (await sdk.messages.create(body, options)) as unknown as Message;
+    } catch (thrown) {
+      if (thrown instanceof ListenerError) throw thrown.error;
+      throw this.#toError(thrown, options.signal);
     }
+    emitMessageEvents(message, onEvent);
+    return message;
+  }
+
+  async #createStreaming(
+    sdk: Anthropic,
+    request: MessageCreateRequest,
+    options: SdkRequestOptions,
+    onEvent?: Listener,
+  ): Promise<Message> {
+    const { signal } = options;
+    const body = { ...request, stream: true } as Anthropic.MessageCreateParamsStreaming;
     for (let retry = 1; ; retry++) {
       const assembler = new MessageAssembler(onEvent);
       let streaming = false;
       try {
-        const stream = await this.#sdk.messages.create(
-          { ...request, stream: true } as Anthropic.MessageCreateParamsStreaming,
-          requestOptions,
-        );
+        const stream = await sdk.messages.create(body, options);
         streaming = true;
         for await (const event of stream) assembler.add(event as unknown as RawStreamEvent);
         // The SDK ends the iteration quietly when the signal aborts mid-stream.
@@ -114,16 +137,13 @@ export class AnthropicClient implements ModelClient {
       } catch (thrown) {
         if (thrown instanceof ListenerError) throw thrown.error;
         const error = this.#toError(thrown, signal);
+        // HTTP failures before the stream were already retried by the SDK.
         if (!streaming || !isRetryableMidStream(error)) throw error;
         if (assembler.forwarded) throw afterOutput(error);
         if (retry > this.#streamRetries) throw error;
         const delayMs = Math.min(500 * 2 ** (retry - 1), 8000) * (1 - 0.25 * this.#random());
-        onEvent?.({
-          type: "retry",
-          attempt: retry,
-          reason: `stream failed before any output: ${error.message}`,
-          delayMs,
-        });
+        const reason = `stream failed before any output: ${error.message}`;
+        onEvent?.({ type: "retry", attempt: retry, reason, delayMs });
         try {
           await this.#sleep(delayMs, signal);
         } catch (sleepError) {
@@ -139,8 +159,11 @@ export class AnthropicClient implements ModelClient {
     return toModelClientError(thrown, this.#context);
   }
 
-  /** Sends a `retry` event for each HTTP retry the SDK is about to make, with its nominal delay. */
-  #retryObserver(onEvent: (event: ModelStreamEvent) => void): Middleware {
+  /**
+   * Sends a `retry` event for each HTTP retry the SDK is about to make: the server's retry-after when given,
+   * else the SDK's nominal backoff (it subtracts up to 25% jitter).
+   */
+  #retryObserver(onEvent: Listener): Middleware {
     const { maxRetries } = this.#context;
     return async (request, next) => {
       const retried = Number(request.headers.get("x-stainless-retry-count") ?? 0);
@@ -150,12 +173,8 @@ export class AnthropicClient implements ModelClient {
         response = await next(request);
       } catch (error) {
         if (retried < maxRetries && !request.signal?.aborted) {
-          onEvent({
-            type: "retry",
-            attempt: retried + 1,
-            reason: `connection failed: ${String(error)}`,
-            delayMs: nominalDelayMs,
-          });
+          const reason = `connection failed: ${String(error)}`;
+          notify(onEvent, { type: "retry", attempt: retried + 1, reason, delayMs: nominalDelayMs });
         }
         throw error;
       }
@@ -163,7 +182,7 @@ export class AnthropicClient implements ModelClient {
         const retryAfterMs = readRetryAfterMs(response.headers);
         const delayMs =
           retryAfterMs !== undefined && retryAfterMs <= 2 ** 31 - 1 ? retryAfterMs : nominalDelayMs;
-        onEvent({ type: "retry", attempt: retried + 1, reason: `HTTP ${response.status}`, delayMs });
+        notify(onEvent, { type: "retry", attempt: retried + 1, reason: `HTTP ${response.status}`, delayMs });
       }
       return response;
     };

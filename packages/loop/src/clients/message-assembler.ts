@@ -167,11 +167,16 @@ export class MessageAssembler {
   #emit(event: ModelStreamEvent): void {
     if (!this.#onEvent) return;
     this.forwarded = true;
-    try {
-      this.#onEvent(event);
-    } catch (error) {
-      throw new ListenerError(error);
-    }
+    notify(this.#onEvent, event);
+  }
+}
+
+/** Calls the caller's listener; what it throws comes back wrapped in a ListenerError. */
+export function notify(onEvent: (event: ModelStreamEvent) => void, event: ModelStreamEvent): void {
+  try {
+    onEvent(event);
+  } catch (error) {
+    throw new ListenerError(error);
   }
 }
 

@@ -21,9 +21,12 @@ export interface ScriptedClientOptions {
 
 /**
  * Serves scripted Messages API responses in order (or from a function) and records every request.
- * Partial messages are completed (ids, usage, stop_reason: see `completeMessage`); a ModelClientError
- * step is rejected as-is, to script failures. Events are replayed from each message before `create`
- * resolves. When the script runs out, `create` rejects with kind `script_exhausted`.
+ * A partial message gets what it lacks: `id` (`msg_scripted_<n>`), `type`, `role`, `model` (the
+ * request's), `stop_reason` (`tool_use` if it has a tool_use block, else `end_turn`), `stop_sequence`
+ * (null), `usage` (zeros) and tool_use ids (`toolu_scripted_<n>_<block index>`); each response is a
+ * fresh copy. A ModelClientError step is rejected as-is, to script failures. Events are replayed from
+ * each message before `create` resolves. When the script runs out, `create` rejects with kind
+ * `script_exhausted`. An array script is validated and copied when constructed.
  */
 export class ScriptedClient implements ModelClient {
   readonly name: string;
@@ -39,7 +42,7 @@ export class ScriptedClient implements ModelClient {
         if (problem) throw new ModelClientError("invalid_response", `ScriptedClient: ${problem}`);
       }
     }
-    this.#script = script;
+    this.#script = typeof script === "function" ? script : [...script];
     this.name = options.name ?? "scripted";
   }
 
