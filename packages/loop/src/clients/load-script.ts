@@ -20,7 +20,7 @@ export async function loadScript(path: string): Promise<ScriptedMessage[]> {
 }
 
 /** Parses and validates script JSON; `source` names it in error messages. */
-export function parseScript(text: string, source: string): ScriptedMessage[] {
+function parseScript(text: string, source: string): ScriptedMessage[] {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -102,7 +102,7 @@ function exhausted(what: string, request: MessageCreateRequest): ModelClientErro
 }
 
 /** "user [tool_result toolu_1, text]": enough to recognise a turn in an error message. */
-export function summarizeMessage(message: MessageParam): string {
+function summarizeMessage(message: MessageParam): string {
   if (typeof message.content === "string") return `${message.role} text`;
   const blocks = message.content.map((block) => {
     if (block.type === "tool_result" || block.type === "tool_use") {
