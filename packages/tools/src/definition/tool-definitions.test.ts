@@ -14,6 +14,11 @@ const write = defineTool({ ...base, name: "write_thing", effect: "write" });
 const idempotentWrite = defineTool({ ...base, name: "put_thing", effect: "write", idempotent: true });
 
 describe("toAnthropicTool", () => {
+  it("reuses the schema and description computed at definition time instead of recomputing them", () => {
+    expect(toAnthropicTool(read).input_schema).toBe(read.inputJsonSchema);
+    expect(toAnthropicTool(read).description).toBe(read.renderedDescription);
+  });
+
   it("gives name, the rendered description and input_schema", () => {
     expect(toAnthropicTool(read)).toEqual({
       name: "read_thing",
