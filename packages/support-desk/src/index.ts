@@ -42,7 +42,7 @@ export type { RunScenarioOptions } from "./scenarios/run-scenario.js";
 export { runScenario } from "./scenarios/run-scenario.js";
 export { findScenario, SCENARIOS } from "./scenarios/scenarios.js";
 export { summarizeRun } from "./scenarios/summarize-run.js";
-export type { ScenarioExpectation, StagedFault, SupportScenario } from "./scenarios/types.js";
+export type { RunSummary, StagedFault, SupportScenario } from "./scenarios/types.js";
 export type { SupportAgent, SupportAgentOptions } from "./support-agent.js";
 export { supportAgent } from "./support-agent.js";
 export { SUPPORT_SYSTEM_PROMPT } from "./system-prompt.js";

@@ -8,15 +8,14 @@ import ordersDbUnreachable from "./orders-db-unreachable.json" with { type: "jso
 import permissionRefundForbidden from "./permission-refund-forbidden.json" with { type: "json" };
 import suspendedAccount from "./suspended-account.json" with { type: "json" };
 import transientRetry from "./transient-retry.json" with { type: "json" };
-import type { ScenarioExpectation, SupportScenario } from "./types.js";
+import type { RunSummary, SupportScenario } from "./types.js";
 import validationBadOrderId from "./validation-bad-order-id.json" with { type: "json" };
 
 // JSON imports type `stop_reason` as string; scenarios.test.ts checks every file against the wire shape.
 const messages = (json: unknown): readonly Message[] => json as readonly Message[];
 
-const expectation = (
-  overrides: Partial<ScenarioExpectation> & Pick<ScenarioExpectation, "executedTools">,
-) => {
+/** A completed run where every call is allowed, succeeds first time and nothing is refunded, unless overridden. */
+const expectation = (overrides: Partial<RunSummary> & Pick<RunSummary, "executedTools">): RunSummary => {
   const count = overrides.decisions?.length ?? overrides.executedTools.length;
   return {
     status: "completed",
@@ -26,7 +25,7 @@ const expectation = (
     escalated: false,
     refundedOrders: [],
     ...overrides,
-  } satisfies ScenarioExpectation;
+  };
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Message } from "@keel/loop";
+import type { Message, RunStatus, ToolCallDecision } from "@keel/loop";
 import type { BackendOperation, FaultKind } from "../backend/types.js";
 
 /** A fault staged on the backend before the run: the next `times` calls of `operation` fail with `kind`. */
@@ -8,16 +8,16 @@ export interface StagedFault {
   readonly times: number;
 }
 
-/** What a correct run of the scenario shows, per tool_use block in order where a list is given. */
-export interface ScenarioExpectation {
-  readonly status: "completed";
+/** What a run did, tool_use block by tool_use block where a list is given. */
+export interface RunSummary {
+  readonly status: RunStatus;
   /** The tools whose outcome entered the history (a redirect shows its target; a block shows nothing). */
   readonly executedTools: readonly string[];
   /** The pre-hook decision of each tool_use block. */
-  readonly decisions: readonly ("allow" | "redirect" | "block")[];
+  readonly decisions: readonly ToolCallDecision[];
   /** The outcome code of each tool_use block; null for a success. */
   readonly codes: readonly (string | null)[];
-  /** Handler runs per tool_use block with the loop's default retries (3 attempts; 0 when nothing ran). */
+  /** Handler runs per tool_use block (retries included; 0 when nothing ran). */
   readonly attempts: readonly number[];
   /** An escalation ticket was opened. */
   readonly escalated: boolean;
@@ -36,5 +36,6 @@ export interface SupportScenario {
   readonly faults: readonly StagedFault[];
   /** Passed to the run as ToolContext/HookContext metadata (e.g. the caller's role). */
   readonly metadata: Readonly<Record<string, unknown>>;
-  readonly expect: ScenarioExpectation;
+  /** The summary of a correct run, with the loop's default retries (3 attempts per call). */
+  readonly expect: RunSummary;
 }

@@ -2,57 +2,32 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeBackendContract } from "../backend-contract.test-helpers.js";
 import { SAMPLE_DATA } from "../seed.js";
 import { pgliteDatabase } from "./database.js";
 import { migrate } from "./migrations.js";
-import { createSqlBackend, openSqlBackend } from "./sql-backend.js";
+import { createSqlBackend } from "./sql-backend.js";
+import { pgliteBackends, postgresBackends } from "./sql-backends.test-helpers.js";
 
-// Starting PGlite costs ~1 s; cloning a migrated template costs less than half of that.
-const template = PGlite.create().then(async (database) => {
-  await migrate(pgliteDatabase(database), { seed: SAMPLE_DATA });
-  return database;
-});
-afterAll(async () => (await template).close());
+describeBackendContract("PGlite", pgliteBackends());
 
-describeBackendContract("PGlite", async (options) =>
-  openSqlBackend(pgliteDatabase(await (await template).clone()), options),
-);
-
-const databaseUrl = process.env.DATABASE_URL;
+const postgres = postgresBackends();
 // Registered only when a PostgreSQL is configured (CI sets DATABASE_URL): never a skipped test.
-if (databaseUrl) {
-  const schemas: string[] = [];
-  const uniqueSchema = () => {
-    const schema = `keel_test_${process.pid}_${Date.now().toString(36)}_${schemas.length}`;
-    schemas.push(schema);
-    return schema;
-  };
-  afterAll(async () => {
-    const pool = new pg.Pool({ connectionString: databaseUrl });
-    for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await pool.end();
-  });
-  describeBackendContract("PostgreSQL", (options) =>
-    createSqlBackend({ ...options, databaseUrl, schema: uniqueSchema() }),
-  );
+if (postgres) {
+  describeBackendContract("PostgreSQL", (options) => postgres(options));
 
   describe("PostgreSQL store", () => {
     it("migrates a schema once even when two backends start together", async () => {
-      const schema = uniqueSchema();
-      const [first, second] = await Promise.all([
-        createSqlBackend({ databaseUrl, schema }),
-        createSqlBackend({ databaseUrl, schema }),
-      ]);
+      const schema = postgres.newSchema();
+      const [first, second] = await Promise.all([postgres({}, schema), postgres({}, schema)]);
       expect(await first.getCustomerById("C-1001")).toMatchObject({ kind: "found" });
       expect(await second.listRefunds("ORD-1003")).toMatchObject({ refunds: [{ id: "R-1000" }] });
       await Promise.all([first.close(), second.close()]);
     });
 
     it("reports a pool that was shut down as unreachable", async () => {
-      const backend = await createSqlBackend({ databaseUrl, schema: uniqueSchema() });
+      const backend = await postgres();
       await backend.close();
       expect(await backend.getOrder("ORD-1001")).toEqual({ kind: "unreachable" });
     });
@@ -105,6 +80,12 @@ describe("SQL store", () => {
     const backend = await createSqlBackend({ data: false });
     expect(await backend.getCustomerById("C-1001")).toEqual({ kind: "not_found" });
     await backend.close();
+  });
+
+  it("refuses to start against a PostgreSQL that does not answer", async () => {
+    await expect(createSqlBackend({ databaseUrl: "postgres://keel:keel@127.0.0.1:1/keel" })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
   });
 
   it("rejects a schema name that is not a plain identifier", async () => {
