@@ -7,6 +7,9 @@ import {
 } from "./cache-control.js";
 
 const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
+const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
+/** What `"tool_choice":{"type":"none"},` adds to a request's JSON. */
+const FINAL_CHOICE_BYTES = byteLength({ ...FINAL_CHOICE, messages: [] }) - byteLength({ messages: [] });
 
 export interface ConversationSettings {
   readonly model: string;
@@ -45,7 +48,7 @@ export class Conversation {
     };
     // Size of `{...prefix,"messages":[]}`; the messages' sizes and the commas between them are added per round.
     this.prefixBytes = byteLength({ ...this.prefix, messages: [] });
-    this.finalPrefixBytes = byteLength({ ...this.prefix, ...this.finalChoice(), messages: [] });
+    this.finalPrefixBytes = this.prefixBytes + (this.prefix.tools === undefined ? 0 : FINAL_CHOICE_BYTES);
     this.messages = [];
     this.messageBytes = [];
     for (const message of initialMessages) this.append(message);
@@ -76,6 +79,6 @@ export class Conversation {
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {
-    return this.prefix.tools === undefined ? {} : { tool_choice: { type: "none" } };
+    return this.prefix.tools === undefined ? {} : FINAL_CHOICE;
   }
 }

@@ -8,6 +8,7 @@ const json = (value: unknown): string => clip(JSON.stringify(value) ?? String(va
 const tokens = (usage: RunUsage): string =>
   `in ${usage.input_tokens} out ${usage.output_tokens}` +
   ` cache write ${usage.cache_creation_input_tokens} read ${usage.cache_read_input_tokens}`;
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const size = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
 
 function toolCall(event: ToolCallEvent): string {
@@ -20,7 +21,7 @@ function toolCall(event: ToolCallEvent): string {
       ? `empty ${event.code}`
       : "ok";
   const notes = [
-    `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`,
+    plural(event.attempts, "attempt"),
     `${Math.round(event.durationMs)} ms`,
     ...(event.reused ? ["reused"] : []),
     ...(event.eager ? ["eager"] : []),
@@ -33,7 +34,7 @@ function line(event: TraceEvent): string {
     case "run_start":
       return `run ${event.runId} · ${event.model} via ${event.client} · tools: ${event.tools.join(", ") || "none"}`;
     case "request":
-      return `→ request ${event.index}${event.final ? " (final answer, tool_choice none)" : ""} · ${event.messages} messages · ${size(event.bytes)}`;
+      return `→ request ${event.index}${event.final ? " (final answer, tool_choice none)" : ""} · ${plural(event.messages, "message")} · ${size(event.bytes)}`;
     case "response": {
       const usage = tokens(addUsage(EMPTY_USAGE, event.usage));
       return `← response ${event.index} · ${event.stopReason} · ${event.toolUses} tool_use · ${usage} · ${Math.round(event.durationMs)} ms`;
@@ -49,7 +50,7 @@ function line(event: TraceEvent): string {
     case "eager_discarded":
       return `  dropped early start of ${event.name} (${event.reason})`;
     case "end":
-      return `end ${event.status} · ${event.iterations} tool rounds · ${event.modelRequests} requests · ${tokens(event.usage)}`;
+      return `end ${event.status} · ${plural(event.iterations, "tool round")} · ${plural(event.modelRequests, "request")} · ${tokens(event.usage)}`;
   }
 }
 

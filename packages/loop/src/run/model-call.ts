@@ -16,18 +16,18 @@ export function requestModel(
 ): Promise<Message> {
   const onEvent = (event: ModelStreamEvent): void => {
     try {
-      if (event.type === "tool_use_complete") batch?.blockCompleted(event.block);
-      else if (event.type === "retry") {
-        run.emit({
-          type: "model_retry",
-          attempt: event.attempt,
-          reason: event.reason,
-          delayMs: event.delayMs,
-        });
-      }
       run.options.onStreamEvent?.(event);
     } catch {
-      // A listener must not break the client's stream; the final message is authoritative anyway.
+      // A caller's display listener must not break the client's stream.
+    }
+    if (event.type === "tool_use_complete") {
+      try {
+        batch?.blockCompleted(event.block);
+      } catch {
+        // Starting early is an optimisation: the final message runs the block anyway.
+      }
+    } else if (event.type === "retry") {
+      run.emit({ type: "model_retry", attempt: event.attempt, reason: event.reason, delayMs: event.delayMs });
     }
   };
   let pending: Promise<Message>;
@@ -36,7 +36,8 @@ export function requestModel(
   } catch (error) {
     return Promise.reject(error);
   }
-  return settleOnAbort(pending, run.signal);
+  // Without a caller signal the run cannot abort: no race to set up.
+  return run.options.signal === undefined ? pending : settleOnAbort(pending, run.signal);
 }
 
 function settleOnAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

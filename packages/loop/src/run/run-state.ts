@@ -59,7 +59,9 @@ export class RunState {
 
   /** Records an event and delivers it live; a throwing listener cannot break the run. */
   emit(event: WithoutTime<TraceEvent>): void {
-    const timed = { ...event, atMs: this.elapsed() } as TraceEvent;
+    // The event literal is ours and fresh: stamping it in place saves a copy per event.
+    const timed = event as TraceEvent & { atMs: number };
+    timed.atMs = this.elapsed();
     this.trace.push(timed);
     try {
       this.options.onEvent?.(timed);

@@ -1,5 +1,6 @@
+import type { ToolResultBlock } from "@keel/errors";
 import { canonicalJson, type ToolCall } from "@keel/tools";
-import type { ToolResultBlock, ToolUseBlock } from "../wire.js";
+import type { ToolUseBlock } from "../wire.js";
 import type { RunState } from "./run-state.js";
 import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";
 
@@ -42,13 +43,13 @@ export class ToolBatch {
     const tool = this.run.options.toolset.get(block.name);
     if (tool?.effect === "write") this.writeSeen = true;
     if (tool?.effect !== "read") return;
+    // Its own controller, so a dropped early call can be aborted alone; it follows the run's abort too.
     const controller = new AbortController();
     const forward = () => controller.abort(this.run.signal.reason);
     this.run.signal.addEventListener("abort", forward, { once: true });
     const environment = this.environment(controller.signal);
-    const result = this.run.limiter
-      .run(() => executeToolCall(toCall(block), environment, true))
-      .finally(() => this.run.signal.removeEventListener("abort", forward));
+    const result = this.run.limiter.run(() => executeToolCall(toCall(block), environment, true));
+    void result.then(() => this.run.signal.removeEventListener("abort", forward));
     this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), controller, result });
   }
 
@@ -57,28 +58,30 @@ export class ToolBatch {
    * `undefined` when the run aborted (every started call has settled by then).
    */
   async execute(blocks: readonly ToolUseBlock[]): Promise<ToolResultBlock[] | undefined> {
-    this.calls.splice(0, this.calls.length, ...blocks.map(toCall));
+    const calls = blocks.map(toCall);
+    this.calls.splice(0, this.calls.length, ...calls);
     const environment = this.environment(this.run.signal);
     const results: Array<CallResult | undefined> = new Array(blocks.length);
     let reads: Array<Promise<void>> = [];
-    const settle = (index: number) => (result: CallResult) => {
-      results[index] = result;
-      this.enter(result);
-    };
-    for (const [index, block] of blocks.entries()) {
+    for (let index = 0; index < blocks.length; index += 1) {
+      const block = blocks[index]!;
       const write = this.run.options.toolset.get(block.name)?.effect === "write";
-      if (write) {
+      if (write && reads.length > 0) {
         await Promise.all(reads);
         reads = [];
       }
       if (this.run.signal.aborted) break;
       const adopted = this.adopt(block);
       if (write) {
-        settle(index)(await executeToolCall(toCall(block), environment, false));
+        results[index] = this.enter(await executeToolCall(calls[index]!, environment, false));
       } else {
-        const result =
-          adopted ?? this.run.limiter.run(() => executeToolCall(toCall(block), environment, false));
-        reads.push(result.then(settle(index)));
+        const started =
+          adopted ?? this.run.limiter.run(() => executeToolCall(calls[index]!, environment, false));
+        reads.push(
+          started.then((result) => {
+            results[index] = this.enter(result);
+          }),
+        );
       }
     }
     await Promise.all(reads);
@@ -89,11 +92,12 @@ export class ToolBatch {
   }
 
   /** Aborts and awaits every eager call that was not adopted, so none is left running unobserved. */
-  async discard(): Promise<void> {
+  discard(): Promise<void> | undefined {
+    if (this.eager.size === 0 && this.dropped.length === 0) return undefined;
     for (const [id, call] of this.eager) this.drop(id, call, "unused");
     this.eager.clear();
     const pending = this.dropped.splice(0);
-    await Promise.all(pending.map((call) => call.result));
+    return Promise.all(pending.map((call) => call.result)).then(() => undefined);
   }
 
   private adopt(block: ToolUseBlock): Promise<CallResult> | undefined {
@@ -112,13 +116,30 @@ export class ToolBatch {
   }
 
   /** Enters a finished call into the run: hook history, reuse memory and the live trace. */
-  private enter({ record, block, completed, reuse }: CallResult): void {
+  private enter(result: CallResult): CallResult {
+    const { record, block, completed, reuse } = result;
     this.run.completedCalls.push(completed);
     if (reuse !== undefined && !this.run.reusable.has(reuse.key))
       this.run.reusable.set(reuse.key, reuse.outcome);
-    const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
-    const preview = typeof block.content === "string" ? block.content.slice(0, 160) : "";
-    this.run.emit({ type: "tool_call", ...fields, preview });
+    this.run.emit({
+      type: "tool_call",
+      id: record.id,
+      iteration: record.iteration,
+      requested: record.requested,
+      input: record.input,
+      decision: record.decision,
+      ...(record.hook === undefined ? {} : { hook: record.hook }),
+      executed: record.executed,
+      isError: record.isError,
+      ...(record.category === undefined ? {} : { category: record.category }),
+      ...(record.code === undefined ? {} : { code: record.code }),
+      attempts: record.attempts,
+      durationMs: record.durationMs,
+      reused: record.reused,
+      eager: record.eager,
+      preview: block.content.slice(0, 160),
+    });
+    return result;
   }
 
   private environment(signal: AbortSignal): CallEnvironment {

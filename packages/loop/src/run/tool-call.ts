@@ -1,7 +1,12 @@
-import { outcomeFromThrown, type ToolOutcome, toToolResultBlock, transientError } from "@keel/errors";
+import {
+  outcomeFromThrown,
+  type ToolOutcome,
+  type ToolResultBlock,
+  toToolResultBlock,
+  transientError,
+} from "@keel/errors";
 import { type CompletedCall, type HookContext, runPostHooks } from "@keel/hooks";
 import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
-import type { ToolResultBlock } from "../wire.js";
 import { idempotencyKey } from "./idempotency-key.js";
 import type { ToolCallRecord } from "./run-result.js";
 import type { RunState } from "./run-state.js";
@@ -25,6 +30,8 @@ export interface CallResult {
   readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
 }
 
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
+
 interface Execution {
   readonly outcome: ToolOutcome;
   readonly attempts: number;
@@ -37,8 +44,13 @@ const reuseKeyOf = (tool: Tool, input: unknown): string | undefined =>
   tool.reuse === true && tool.effect === "read" ? `${tool.name}\u0000${canonicalJson(input)}` : undefined;
 
 /** validate → pre-hooks → run (with retries) or reuse → post-hooks → tool_result. Never rejects. */
-export async function executeToolCall(call: ToolCall, environment: CallEnvironment, eager: boolean) {
+export async function executeToolCall(
+  call: ToolCall,
+  environment: CallEnvironment,
+  eager: boolean,
+): Promise<CallResult> {
   const { run } = environment;
+  const { toolset, preHooks, postHooks } = run.options;
   const startedAt = run.now();
   const hookContext = (): HookContext => ({
     runId: run.runId,
@@ -49,26 +61,31 @@ export async function executeToolCall(call: ToolCall, environment: CallEnvironme
     metadata: run.options.metadata,
   });
   let plan: CallPlan | undefined;
-  let execution: Execution = { outcome: notRun(), attempts: 0, reused: false };
+  let execution: Execution | undefined;
   try {
-    if (environment.signal.aborted) throw abortedBeforeRun;
-    plan = await planCall(call, run.options.toolset, run.options.preHooks, hookContext);
-    execution = plan.run
-      ? await execute(plan.tool, plan.input, call, environment)
-      : { ...execution, outcome: plan.outcome };
-    if (plan.run && run.options.postHooks.length > 0) {
-      const ran: ToolCall = { id: call.id, name: plan.tool.name, input: plan.input };
-      const outcome = await runPostHooks(run.options.postHooks, ran, execution.outcome, hookContext());
-      execution = { ...execution, outcome };
+    if (!environment.signal.aborted) {
+      const planned = planCall(call, toolset, preHooks, hookContext);
+      plan = planned instanceof Promise ? await planned : planned;
+      execution = plan.run
+        ? await execute(plan.tool, plan.input, call, environment)
+        : { outcome: plan.outcome, attempts: 0, reused: false };
+      if (plan.run && postHooks.length > 0) {
+        const ran: ToolCall = { id: call.id, name: plan.tool.name, input: plan.input };
+        execution = {
+          ...execution,
+          outcome: await runPostHooks(postHooks, ran, execution.outcome, hookContext()),
+        };
+      }
     }
   } catch (error) {
-    const outcome = error === abortedBeforeRun ? notRun() : outcomeFromThrown(error, { toolName: call.name });
-    execution = { ...execution, outcome };
+    // Only a broken dependency gets here: the toolset and the hook runners promise not to throw.
+    const outcome = outcomeFromThrown(error, { toolName: call.name });
+    execution = { attempts: 0, reused: false, ...execution, outcome };
   }
+  execution ??= { outcome: notRun(), attempts: 0, reused: false };
   return toResult(call, plan, execution, run.elapsed(startedAt), environment.iteration, eager);
 }
 
-const abortedBeforeRun = Symbol("aborted before run");
 const notRun = (): ToolOutcome =>
   transientError("RUN_ABORTED", "The run was aborted before this call ran; nothing was executed.");
 
@@ -106,28 +123,30 @@ function toResult(
   const { outcome, attempts, reused, reuse } = execution;
   const executed = plan?.run ? plan.tool.name : null;
   const changedInput = plan?.run && plan.decision !== "allow";
-  const record: ToolCallRecord = {
+  const record: Mutable<ToolCallRecord> = {
     id: call.id,
     requested: call.name,
     executed,
     input: call.input,
-    ...(changedInput ? { executedInput: plan.input } : {}),
     decision: plan?.decision ?? null,
-    ...(plan?.hook === undefined ? {} : { hook: plan.hook }),
     outcome,
     isError: outcome.isError,
-    ...(outcome.kind === "error" ? { category: outcome.category, code: outcome.code } : {}),
-    ...(outcome.kind === "empty" ? { code: outcome.code } : {}),
     attempts,
     durationMs,
     reused,
     eager,
     iteration,
   };
-  return {
+  // Optional fields are set only when present (exactOptionalPropertyTypes; no undefined in the JSON).
+  if (changedInput) record.executedInput = plan.input;
+  if (plan?.hook !== undefined) record.hook = plan.hook;
+  if (outcome.kind === "error") record.category = outcome.category;
+  if (outcome.kind !== "success") record.code = outcome.code;
+  const result: Mutable<CallResult> = {
     record,
     block: toToolResultBlock(call.id, outcome),
     completed: { call, executed: executed ?? call.name, outcome },
-    ...(reuse === undefined ? {} : { reuse }),
   };
+  if (reuse !== undefined) result.reuse = reuse;
+  return result;
 }

@@ -1,5 +1,5 @@
 import { type ToolOutcome, unclassifiedError } from "@keel/errors";
-import { type HookContext, runPreHooks } from "@keel/hooks";
+import { type HookContext, type PreToolDecision, type PreToolHook, runPreHooks } from "@keel/hooks";
 import type { Tool, ToolCall, Toolset } from "@keel/tools";
 import type { ToolCallDecision } from "./run-result.js";
 
@@ -22,22 +22,32 @@ export type CallPlan =
 const hookField = (hook: string | undefined) => (hook === undefined ? {} : { hook });
 
 /**
- * validate → pre-hooks. A rewrite is validated again; a redirect is validated against its target tool. A
+ * validate → pre-hooks; synchronous when no hook has to run (one await less per call). A rewrite is validated again; a redirect is validated against its target tool. A
  * hook that produces an invalid call fails closed: nothing runs, and the model is told not to repeat it.
  * A redirect target does not pass through the pre-hooks again (a hook's decision is final; re-running could cycle).
  */
-export async function planCall(
+export function planCall(
   call: ToolCall,
   toolset: Toolset,
-  preHooks: Parameters<typeof runPreHooks>[0],
+  preHooks: readonly PreToolHook[],
   context: () => HookContext,
-): Promise<CallPlan> {
+): CallPlan | Promise<CallPlan> {
   const validation = toolset.validate(call);
   if (!validation.ok) return { run: false, outcome: validation.outcome, decision: null };
   if (preHooks.length === 0) {
     return { run: true, tool: validation.tool, input: validation.input, decision: "allow" };
   }
-  const decision = await runPreHooks(preHooks, { ...call, input: validation.input }, context());
+  return runPreHooks(preHooks, { ...call, input: validation.input }, context()).then((decision) =>
+    planFromDecision(call, toolset, validation, decision),
+  );
+}
+
+function planFromDecision(
+  call: ToolCall,
+  toolset: Toolset,
+  validation: { readonly tool: Tool; readonly input: unknown },
+  decision: PreToolDecision,
+): CallPlan {
   switch (decision.action) {
     case "allow":
       return { run: true, tool: validation.tool, input: validation.input, decision: "allow" };

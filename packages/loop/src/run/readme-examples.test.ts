@@ -1,0 +1,62 @@
+import { success } from "@keel/errors";
+import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import { defineTool } from "@keel/tools";
+import { expect, it } from "vitest";
+import { z } from "zod";
+import { AnthropicClient } from "../clients/anthropic-client.js";
+import { ScriptedClient } from "../clients/scripted-client.js";
+import { formatTrace } from "./format-trace.js";
+import { runAgent } from "./run-agent.js";
+
+// The README's two examples, kept runnable here.
+const weather = defineTool({
+  name: "get_weather",
+  description: "Returns the current weather for a city.",
+  input: z.object({ city: z.string() }),
+  effect: "read",
+  handler: ({ city }) => success({ city, celsius: 21 }),
+});
+
+it("README: runs a tool round with the scripted client", async () => {
+  const client = new ScriptedClient([
+    { content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } }] },
+    { content: [{ type: "text", text: "It is 21 °C in Oslo." }] },
+  ]);
+  const result = await runAgent({
+    client,
+    model: "claude-sonnet-5-5",
+    tools: [weather],
+    prompt: "Weather in Oslo?",
+  });
+  expect([result.status, result.text]).toEqual(["completed", "It is 21 °C in Oslo."]);
+});
+
+it("README: runs the same loop over HTTP against the fake Messages API", async () => {
+  const api = await startFakeMessagesApi({
+    script: [
+      toolUseResponse([{ name: "get_weather", input: { city: "Oslo" } }], { text: "Let me check." }),
+      textResponse("It is 21 °C in Oslo."),
+    ],
+  });
+  const client = new AnthropicClient({ apiKey: "test-key", baseURL: api.url });
+  const result = await runAgent({
+    client,
+    model: "claude-sonnet-5-5",
+    system: "Be brief.",
+    tools: [weather],
+    prompt: "Weather in Oslo?",
+    now: counter(),
+    idGenerator: () => "run_1",
+  });
+  await api.close();
+  expect(result.status).toBe("completed");
+  const trace = formatTrace(result.trace);
+  expect(trace).toContain("tool get_weather");
+  if (process.env.KEEL_PRINT_README === "1") console.log(trace);
+});
+
+/** A clock that advances 1 ms per reading, so the printed trace is stable. */
+function counter() {
+  let time = 0;
+  return () => time++;
+}
