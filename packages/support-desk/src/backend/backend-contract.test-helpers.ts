@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FaultOptions } from "./faults.js";
 import { createMemoryBackend, type FaultableBackend } from "./memory-backend.js";
@@ -17,7 +18,7 @@ const refund = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({
 });
 
 /** The behaviour every SupportBackend must share; registered once per backend kind. */
-export function describeBackendContract(name: string, create: BackendFactory): void {
+export function describeBackendContract(name: string, create: BackendFactory, propertyRuns = 10): void {
   describe(`${name}: SupportBackend contract`, () => {
     const opened: FaultableBackend[] = [];
     const open = async (options: FaultOptions = {}) => {
@@ -135,6 +136,49 @@ export function describeBackendContract(name: string, create: BackendFactory): v
       expect(results.filter((result) => result.kind === "refunded")).toHaveLength(18);
       expect(results.filter((result) => result.kind === "exceeds_order")).toHaveLength(2);
       expect(await backend.getOrder("ORD-1002")).toMatchObject({ order: { refundedCents: 72000 } });
+    });
+
+    it("pays each key at most once and never more than an order's amount, whatever the sequence", async () => {
+      const request = fc.record({
+        orderId: fc.constantFrom("ORD-1001", "ORD-1002", "ORD-1005"),
+        amountCents: fc.integer({ min: 1, max: 40000 }),
+        key: fc.constantFrom("a", "b", "c", "d", "e", "f"),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(request, { maxLength: 12 }), async (requests) => {
+          const backend = await open();
+          const owner: Record<string, string> = {
+            "ORD-1001": "C-1001",
+            "ORD-1002": "C-1001",
+            "ORD-1005": "C-1003",
+          };
+          const firstByKey = new Map<string, string>();
+          for (const { orderId, amountCents, key } of requests) {
+            const result = await backend.processRefund(
+              refund({ orderId, amountCents, idempotencyKey: key, customerId: owner[orderId] ?? "" }),
+            );
+            if (result.kind !== "refunded") continue;
+            const first = firstByKey.get(key);
+            expect(result.duplicate).toBe(first !== undefined);
+            if (first) expect(result.refund.id).toBe(first);
+            else firstByKey.set(key, result.refund.id);
+          }
+          for (const orderId of ["ORD-1001", "ORD-1002", "ORD-1005"]) {
+            const order = await backend.getOrder(orderId);
+            if (order.kind !== "found") throw new Error(`${orderId} vanished`);
+            expect(order.order.refundedCents).toBeLessThanOrEqual(order.order.amountCents);
+          }
+          const all = await Promise.all(
+            ["ORD-1001", "ORD-1002", "ORD-1005"].map((id) => backend.listRefunds(id)),
+          );
+          const keys = all
+            .flatMap((listed) => (listed.kind === "listed" ? listed.refunds : []))
+            .map((r) => r.idempotencyKey);
+          expect(new Set(keys).size).toBe(keys.length);
+          await backend.close();
+        }),
+        { numRuns: propertyRuns },
+      );
     });
 
     it("keeps an escalation as an open ticket with its pending request until a person resolves it", async () => {

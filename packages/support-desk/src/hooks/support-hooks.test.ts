@@ -1,6 +1,7 @@
 import type { ToolOutcome } from "@keel/errors";
 import { type CompletedCall, type HookContext, runPostHooks, runPreHooks } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import { escalationInputSchema } from "../tools/schemas.js";
@@ -186,5 +187,23 @@ describe("post hooks", () => {
     const data = result.kind === "success" ? (result.data as Record<string, unknown>) : {};
     expect(data).toMatchObject({ customer_id: "C-1001", order_id: "ORD-1001", _trimmed: 6 });
     expect(Object.keys(data)).toHaveLength(11);
+  });
+});
+
+describe("refund limit, as a law", () => {
+  it("redirects exactly the amounts strictly above $500.00, to the cent", async () => {
+    const backend = createMemoryBackend();
+    const { pre } = createSupportHooks(backend);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100_000 }), async (cents) => {
+        const decision = await runPreHooks(
+          pre,
+          refundCall({ amount: cents / 100 }),
+          context([lookedUp("C-1001")]),
+        );
+        expect(decision.action).toBe(cents > 50_000 ? "redirect" : "allow");
+      }),
+      { numRuns: 300 },
+    );
   });
 });
