@@ -3,5 +3,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { conditions: ["@keel/source"] },
   ssr: { resolve: { conditions: ["@keel/source"] } },
-  test: { include: ["src/**/*.test.ts"] },
+  // The end-to-end tests spawn the built server; give process start-up room on a busy machine.
+  test: { include: ["src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 },
 });

@@ -1,0 +1,80 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { KeelMcpConfigError } from "../config-error.js";
+import type { StoreSettings } from "../store.js";
+
+export type CliCommand =
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "stdio"; readonly store: StoreSettings }
+  | { readonly kind: "http"; readonly store: StoreSettings; readonly host: string; readonly port: number };
+
+/** The environment variables the CLI reads (tokens are read where they are used, never echoed). */
+export interface CliEnvironment {
+  readonly DATABASE_URL?: string | undefined;
+  readonly KEEL_DATA_DIR?: string | undefined;
+}
+
+/**
+ * Parses argv (without node and the script). Flags beat the environment: `--memory` and `--data-dir`
+ * win over DATABASE_URL, which wins over KEEL_DATA_DIR and the default `./.keel-data`. An empty
+ * variable counts as unset (so `.mcp.json` can pass `${DATABASE_URL:-}`). Throws KeelMcpConfigError (USAGE).
+ */
+export function parseCliArguments(argv: readonly string[], environment: CliEnvironment, cwd: string): CliCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw usage(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  if (values.memory && values["data-dir"] !== undefined) throw usage("--memory and --data-dir exclude each other.");
+  if (!values.http && (values.host !== undefined || values.port !== undefined)) {
+    throw usage("--host and --port only apply with --http.");
+  }
+  const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
+  if (!values.http) return { kind: "stdio", store };
+  const host = values.host ?? "127.0.0.1";
+  if (host.trim() === "") throw usage("--host needs an address, e.g. 127.0.0.1.");
+  return { kind: "http", store, host, port: readPort(values.port) };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      http: { type: "boolean" },
+      host: { type: "string" },
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      memory: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}
+
+function storeSettings(memory: boolean, dataDir: string | undefined, environment: CliEnvironment, cwd: string): StoreSettings {
+  if (memory) return { kind: "memory" };
+  if (dataDir !== undefined) {
+    if (dataDir.trim() === "") throw usage("--data-dir needs a directory.");
+    return { kind: "pglite", dataDir: resolve(cwd, dataDir) };
+  }
+  if (environment.DATABASE_URL) return { kind: "postgres", databaseUrl: environment.DATABASE_URL };
+  return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
+}
+
+function readPort(text: string | undefined): number {
+  if (text === undefined) return 8787;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw usage(`--port must be a number from 0 to 65535, got "${text}".`);
+  return port;
+}
+
+function usage(problem: string): KeelMcpConfigError {
+  return new KeelMcpConfigError("USAGE", `${problem} Run keel-mcp --help for the options.`);
+}

@@ -1,0 +1,124 @@
+import { KeelMcpConfigError } from "../config-error.js";
+import { startHttpServer } from "../http.js";
+import { createStderrLogger, type Logger } from "../logger.js";
+import { startStdioServer } from "../stdio.js";
+import { openStore, type Store } from "../store.js";
+import { supportSurface } from "../support-surface.js";
+import { SERVER_VERSION } from "../version.js";
+import { type CliCommand, parseCliArguments } from "./arguments.js";
+import { USAGE } from "./usage.js";
+
+/** How long a shutdown waits for calls in flight before cutting them off. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+type Running = { readonly close: (timeoutMs: number) => Promise<{ readonly drained: boolean }> };
+
+/**
+ * The `keel-mcp` command: resolves to the exit code once the server has stopped (0 after SIGTERM,
+ * SIGINT or the client closing stdin; 1 when the store or the listener fails; 2 for usage and
+ * configuration errors). Help and version go to stdout; everything else to stderr.
+ */
+export async function runCli(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const logger = createStderrLogger();
+  let command: CliCommand;
+  try {
+    command = parseCliArguments(argv, environment, process.cwd());
+  } catch (error) {
+    return configFailure(error) ?? 1;
+  }
+  if (command.kind === "help") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (command.kind === "version") {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return 0;
+  }
+  let store: Store;
+  try {
+    store = await openStore(command.store);
+  } catch (error) {
+    const code = configFailure(error);
+    if (code !== undefined) return code;
+    logger.error("could not open the store", { store: command.store.kind, error });
+    return 1;
+  }
+  try {
+    return await serve(command, store, logger, environment);
+  } catch (error) {
+    const code = configFailure(error);
+    if (code === undefined) logger.error("the server failed", { error });
+    return code ?? 1;
+  } finally {
+    await store.close().catch((error: unknown) => logger.error("could not close the store", { error }));
+  }
+}
+
+async function serve(
+  command: Extract<CliCommand, { kind: "stdio" | "http" }>,
+  store: Store,
+  logger: Logger,
+  environment: NodeJS.ProcessEnv,
+): Promise<number> {
+  const stopSignal = waitForSignal();
+  let running: Running;
+  let ended: Promise<string>;
+  if (command.kind === "stdio") {
+    const stdio = await startStdioServer({ ...supportSurface(store.backend, "session"), logger });
+    const stdoutGone = new Promise<string>((resolve) => process.stdout.once("error", () => resolve("stdout closed")));
+    running = stdio;
+    ended = Promise.race([stdio.ended.then(() => "stdin closed"), stdoutGone]);
+    logger.info("ready", { transport: "stdio", store: store.kind, version: SERVER_VERSION });
+  } else {
+    running = await startHttpServer({
+      ...supportSurface(store.backend, "stateless"),
+      logger,
+      host: command.host,
+      port: command.port,
+      agentToken: environment.KEEL_MCP_TOKEN,
+      readonlyToken: environment.KEEL_MCP_READONLY_TOKEN,
+      health: () => store.health(),
+    });
+    ended = new Promise<string>(() => {});
+    logger.info("ready", { transport: "http", store: store.kind, version: SERVER_VERSION });
+  }
+  const reason = await Promise.race([stopSignal.received, ended]);
+  logger.info("stopping: letting calls in flight finish", { reason });
+  const { drained } = await running.close(DRAIN_TIMEOUT_MS);
+  if (!drained) logger.warn(`calls still running after ${DRAIN_TIMEOUT_MS} ms were cut off`);
+  stopSignal.dispose();
+  logger.info("stopped");
+  return 0;
+}
+
+/** The first SIGTERM/SIGINT starts a graceful stop; a second one exits at once. */
+function waitForSignal(): { readonly received: Promise<string>; dispose(): void } {
+  let first = true;
+  let resolveSignal: (signal: string) => void = () => {};
+  const received = new Promise<string>((resolve) => {
+    resolveSignal = resolve;
+  });
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (!first) {
+      process.stderr.write(`keel-mcp warn second ${signal}: exiting without waiting\n`);
+      process.exit(1);
+    }
+    first = false;
+    resolveSignal(signal);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return {
+    received,
+    dispose() {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+    },
+  };
+}
+
+function configFailure(error: unknown): number | undefined {
+  if (!KeelMcpConfigError.isInstance(error)) return undefined;
+  process.stderr.write(`keel-mcp: ${error.message}\n`);
+  return 2;
+}

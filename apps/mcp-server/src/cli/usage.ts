@@ -1,0 +1,25 @@
+/** The `--help` text. */
+export const USAGE = `keel-mcp — the Keel support tools over MCP
+
+Usage:
+  keel-mcp [--data-dir DIR | --memory]                    serve MCP over stdio (default)
+  keel-mcp --http [--host 127.0.0.1] [--port 8787] [...]  serve stateless Streamable HTTP at /mcp
+
+Options:
+  --http            serve HTTP instead of stdio (POST /mcp, GET /healthz)
+  --host HOST       HTTP listen address (default 127.0.0.1; any other needs KEEL_MCP_TOKEN)
+  --port PORT       HTTP port (default 8787; 0 picks a free one)
+  --data-dir DIR    PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
+  --memory          in-memory store with sample data (nothing is saved)
+  -h, --help        show this help
+  -v, --version     print the version
+
+Environment:
+  DATABASE_URL             use PostgreSQL instead of PGlite (ignored with --memory or --data-dir)
+  KEEL_DATA_DIR            default PGlite data directory
+  KEEL_MCP_TOKEN           HTTP bearer token for the agent role (may refund)
+  KEEL_MCP_READONLY_TOKEN  HTTP bearer token for the read-only role (read tools only)
+
+Logs go to stderr; on stdio, stdout carries the protocol only. SIGTERM/SIGINT let calls in flight finish.
+Exit codes: 0 stopped cleanly, 1 runtime failure, 2 usage or configuration error.
+`;

@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "@keel/tools";
+
+/** The request `_meta` key a client may set to name one logical write, e.g. a UUID per user action. */
+export const IDEMPOTENCY_META_KEY = "dev.keel/idempotency-key";
+
+const CLIENT_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * The idempotency key of a write through the server. A client-supplied `_meta["dev.keel/idempotency-key"]`
+ * wins (scoped to the tool, so one key cannot collide across tools); otherwise the key is derived from the
+ * tool name and the canonical validated input, so a retried identical call — the same refund sent twice
+ * after a dropped connection — pays once. The surprise: two deliberately identical refunds need two
+ * different client keys. Returns undefined when the client sent a key that is not 1–200 printable ASCII
+ * characters; the caller turns that into a validation error.
+ */
+export function idempotencyKeyFor(toolName: string, input: unknown, requestMeta: unknown): string | undefined {
+  const supplied = readSuppliedKey(requestMeta);
+  if (supplied !== undefined) {
+    return typeof supplied === "string" && CLIENT_KEY.test(supplied) ? `mcp:${toolName}:key:${supplied}` : undefined;
+  }
+  const digest = createHash("sha256").update(canonicalJson(input)).digest("hex");
+  return `mcp:${toolName}:input:${digest}`;
+}
+
+function readSuppliedKey(requestMeta: unknown): unknown {
+  if (typeof requestMeta !== "object" || requestMeta === null) return undefined;
+  return (requestMeta as Record<string, unknown>)[IDEMPOTENCY_META_KEY];
+}

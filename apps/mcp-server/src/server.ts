@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { outcomeFromThrown, toMcpResult } from "@keel/errors";
+import type { Toolset } from "@keel/tools";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { toCallToolResult } from "./call-result.js";
+import { type KeelHooks, resolveToolCall } from "./call-tool.js";
+import type { InFlight } from "./in-flight.js";
+import type { Logger } from "./logger.js";
+import type { Role } from "./roles.js";
+import type { SessionHistory } from "./session-history.js";
+import { type AnnotationOverrides, catalogFor } from "./tool-catalog.js";
+import { SERVER_NAME, SERVER_VERSION } from "./version.js";
+
+export interface KeelMcpServerOptions {
+  /** The dispatch table; its schemas and the `tools/list` answer are computed once and shared. */
+  readonly tools: Toolset;
+  /** Pre/post hooks run on every call, as in the agent loop (e.g. the refund limit redirect). */
+  readonly hooks?: KeelHooks;
+  /** The caller's role (reaches handlers as `ToolContext.metadata.role`). Default "agent". */
+  readonly role?: Role;
+  readonly logger: Logger;
+  /** Corrections of the derived annotations; pass the same object every time (the catalog is cached by it). */
+  readonly annotations?: AnnotationOverrides;
+  /** Counts calls in progress, so a shutdown can let them finish. */
+  readonly inFlight?: InFlight;
+  /**
+   * The session's call history for hooks that look back ("customer verified earlier"); give one to a
+   * long-lived stdio server. Without it every call is its own run with an empty history.
+   */
+  readonly history?: SessionHistory;
+}
+
+// The SDK builds a new Ajv instance per Server unless given one; per-request servers share this one.
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
+/**
+ * An MCP server exposing every tool of the toolset with input and output schemas and explicit
+ * annotations. Every `tools/call` takes the agent loop's path and answers with an explicit result: an
+ * unknown tool, invalid arguments, a forbidden write or a tool failure is an `isError` result with the
+ * taxonomy in text and `_meta["dev.keel/outcome"]`, never a JSON-RPC error. Cheap to create: build one
+ * per HTTP request; connect it to a transport yourself.
+ *
+ * Uses the SDK's low-level `Server` (not `McpServer`) on purpose: McpServer re-validates input with its
+ * own schemas and turns failures into results without `_meta`; here the toolset validates and every
+ * result is built explicitly.
+ */
+export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
+  const { tools: toolset, logger, inFlight, history } = options;
+  const environment = {
+    toolset,
+    hooks: options.hooks ?? {},
+    role: options.role ?? "agent",
+    ...(history ? { history } : {}),
+  };
+  const catalog = catalogFor(toolset, options.annotations);
+  sharedValidator ??= new AjvJsonSchemaValidator();
+  const server = new Server(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedValidator },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalog.tools as never }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const done = inFlight?.begin();
+    const name = request.params.name;
+    try {
+      const resolution = await resolveToolCall(environment, {
+        callId: `mcp-${String(extra.requestId)}`,
+        runId: history?.runId ?? `mcp-${randomUUID()}`,
+        name,
+        arguments: request.params.arguments,
+        meta: request.params._meta,
+        signal: extra.signal,
+      });
+      const { outcome } = resolution;
+      if (outcome.kind === "error" && outcome.category === "unclassified") {
+        logger.warn("tool call failed unexpectedly", { tool: name, code: outcome.code });
+      }
+      return toCallToolResult(resolution);
+    } catch (error) {
+      logger.error("tool call threw past the toolset", { tool: name, error });
+      return toMcpResult(outcomeFromThrown(error, { toolName: name }));
+    } finally {
+      done?.();
+    }
+  });
+  return server;
+}

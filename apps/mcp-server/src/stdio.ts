@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import type { Toolset } from "@keel/tools";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { KeelHooks } from "./call-tool.js";
+import { createInFlight } from "./in-flight.js";
+import type { Logger } from "./logger.js";
+import type { Role } from "./roles.js";
+import { createKeelMcpServer } from "./server.js";
+import { createSessionHistory } from "./session-history.js";
+import type { AnnotationOverrides } from "./tool-catalog.js";
+
+export interface StdioServerOptions {
+  readonly tools: Toolset;
+  readonly hooks?: KeelHooks;
+  readonly annotations?: AnnotationOverrides;
+  readonly logger: Logger;
+  /** Default "agent": the local user who started the process is the caller. */
+  readonly role?: Role;
+  readonly stdin?: NodeJS.ReadableStream & { pause(): unknown };
+  readonly stdout?: NodeJS.WritableStream;
+}
+
+export interface KeelStdioServer {
+  /** Resolves when the client closes stdin (the session is over). */
+  readonly ended: Promise<void>;
+  /** Stops reading, lets in-flight calls finish (at most `timeoutMs`), then closes the transport. */
+  close(timeoutMs?: number): Promise<{ readonly drained: boolean }>;
+}
+
+/**
+ * Serves MCP over stdio: stdout carries JSON-RPC only (every log goes to the logger, i.e. stderr). One
+ * process serves one client session, so the session keeps a call history for the hooks that look back
+ * ("customer verified earlier in this conversation").
+ */
+export async function startStdioServer(options: StdioServerOptions): Promise<KeelStdioServer> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const inFlight = createInFlight();
+  const history = createSessionHistory(`mcp-stdio-${randomUUID()}`);
+  const { stdin: _stdin, stdout: _stdout, ...serverOptions } = options;
+  const server = createKeelMcpServer({ ...serverOptions, inFlight, history });
+  server.onerror = (error) => options.logger.warn("protocol error", { error });
+  const ended = new Promise<void>((resolve) => {
+    stdin.once("end", resolve);
+    stdin.once("close", resolve);
+  });
+  await server.connect(new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout));
+  let closing: Promise<{ drained: boolean }> | undefined;
+  return {
+    ended,
+    close(timeoutMs = 10_000) {
+      closing ??= (async () => {
+        stdin.pause();
+        const drained = await inFlight.idle(timeoutMs);
+        await server.close();
+        return { drained };
+      })();
+      return closing;
+    },
+  };
+}

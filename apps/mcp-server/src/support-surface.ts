@@ -1,0 +1,34 @@
+import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
+import { createToolset, type Toolset } from "@keel/tools";
+import type { KeelHooks } from "./call-tool.js";
+import type { AnnotationOverrides } from "./tool-catalog.js";
+
+/** The support hook that needs the conversation: it cannot work where every call is its own run. */
+export const CONVERSATION_HOOK = "verified-customer";
+
+/** escalate_to_human opens a ticket: a write, but additive, not destructive. */
+export const SUPPORT_ANNOTATIONS: AnnotationOverrides = Object.freeze({
+  escalate_to_human: Object.freeze({ destructiveHint: false }),
+});
+
+export interface SupportSurface {
+  readonly tools: Toolset;
+  readonly hooks: KeelHooks;
+  readonly annotations: AnnotationOverrides;
+}
+
+/**
+ * The support tools and business hooks over one store, built once per process. `session` (stdio) keeps
+ * every hook; `stateless` (HTTP) drops the verified-customer hook, because a stateless request has no
+ * earlier lookup to point at — refunds there rest on the bearer token's role, and process_refund itself
+ * still pays only the order's own customer.
+ */
+export function supportSurface(backend: SupportBackend, mode: "session" | "stateless"): SupportSurface {
+  const hooks = createSupportHooks(backend);
+  const pre = mode === "session" ? hooks.pre : hooks.pre.filter((hook) => hook.name !== CONVERSATION_HOOK);
+  return {
+    tools: createToolset(createSupportTools(backend)),
+    hooks: { pre, post: hooks.post },
+    annotations: SUPPORT_ANNOTATIONS,
+  };
+}
