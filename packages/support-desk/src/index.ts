@@ -48,6 +48,5 @@ export { supportAgent } from "./support-agent.js";
 export { SUPPORT_SYSTEM_PROMPT } from "./system-prompt.js";
 export type { SupportToolsOptions } from "./tools/create-support-tools.js";
 export { createSupportTools } from "./tools/create-support-tools.js";
-export { SUPPORT_DESCRIPTIONS, type SupportToolName } from "./tools/descriptions.js";
 export { createNaiveTools } from "./tools/naive-tools.js";
 export { REFUND_LIMIT } from "./tools/refund-limit.js";

@@ -5,6 +5,7 @@ import { createSupportHooks, type SupportHooksOptions } from "./hooks/create-sup
 import { SUPPORT_SYSTEM_PROMPT } from "./system-prompt.js";
 import { createSupportTools, type SupportToolsOptions } from "./tools/create-support-tools.js";
 
+/** Options of the tools and the hooks together. */
 export interface SupportAgentOptions extends SupportToolsOptions, SupportHooksOptions {}
 
 /** What `runAgent` needs to be the support agent; spread it into the run options. */

@@ -11,6 +11,7 @@ export interface FaultController {
   clear(): void;
 }
 
+/** Random faults for soak tests: deterministic for a given seed. */
 export interface FaultOptions {
   /** Share of calls (0..1) that fail at random, half timeouts and half unreachable. Default 0. */
   readonly faultRate?: number;
@@ -37,6 +38,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Throws KeelConfigError for a `faultRate` outside 0..1. */
 export function createFaultSource(options: FaultOptions = {}): FaultSource {
   let rate = options.faultRate ?? 0;
   if (!(rate >= 0 && rate <= 1)) {

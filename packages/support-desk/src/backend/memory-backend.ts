@@ -4,6 +4,7 @@ import { createMemoryTickets } from "./memory-tickets.js";
 import { SAMPLE_DATA, type SeedData } from "./seed.js";
 import type { BackendOperation, Customer, StoreFailure, SupportBackend } from "./types.js";
 
+/** Options of {@link createMemoryBackend}. */
 export interface MemoryBackendOptions extends FaultOptions {
   /** Starting data; defaults to {@link SAMPLE_DATA}. */
   readonly data?: SeedData;

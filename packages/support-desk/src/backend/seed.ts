@@ -11,6 +11,7 @@ export interface SeedData {
   readonly fees: readonly Fee[];
 }
 
+/** Alice (active, orders of $50, $750 and an already refunded $120, fees), Bob (suspended), Carol (no fees). */
 export const SAMPLE_DATA: SeedData = {
   customers: [
     {

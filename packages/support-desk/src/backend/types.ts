@@ -1,7 +1,9 @@
 import type { JsonObject } from "@keel/errors";
 
+/** A suspended account never receives a refund. */
 export type AccountStatus = "active" | "suspended";
 
+/** A customer account as the store keeps it. */
 export interface Customer {
   readonly id: string;
   readonly email: string;
@@ -12,6 +14,7 @@ export interface Customer {
   readonly createdAt: string;
 }
 
+/** An order with the sum already refunded against it. */
 export interface Order {
   readonly id: string;
   readonly customerId: string;
@@ -26,6 +29,7 @@ export interface Order {
   readonly refundedCents: number;
 }
 
+/** One payment back to a customer; `idempotencyKey` is unique across all refunds. */
 export interface Refund {
   readonly id: string;
   readonly orderId: string;
@@ -37,8 +41,10 @@ export interface Refund {
   readonly createdAt: string;
 }
 
+/** A ticket is open until a person resolves it. */
 export type TicketStatus = "open" | "resolved";
 
+/** Why a person is needed. */
 export type EscalationCategory =
   | "refund_over_limit"
   | "customer_request"
@@ -60,6 +66,7 @@ export interface Ticket {
   readonly resolution: string | null;
 }
 
+/** A fee charged to a customer: the input of the cap basis. */
 export interface Fee {
   readonly id: string;
   readonly customerId: string;
@@ -75,16 +82,19 @@ export interface Fee {
  */
 export type StoreFailure = { readonly kind: "timeout" } | { readonly kind: "unreachable" };
 
+/** A customer lookup: found, genuinely absent, or the store could not answer. */
 export type CustomerResult =
   | { readonly kind: "found"; readonly customer: Customer }
   | { readonly kind: "not_found" }
   | StoreFailure;
 
+/** An order lookup: found, genuinely absent, or the store could not answer. */
 export type OrderResult =
   | { readonly kind: "found"; readonly order: Order }
   | { readonly kind: "not_found" }
   | StoreFailure;
 
+/** A refund to pay, in integer cents. */
 export interface RefundRequest {
   readonly customerId: string;
   readonly orderId: string;
@@ -94,6 +104,7 @@ export interface RefundRequest {
   readonly idempotencyKey: string;
 }
 
+/** Every way a refund can end; only `refunded` moved money (and only when `duplicate` is false). */
 export type RefundResult =
   | { readonly kind: "refunded"; readonly refund: Refund; readonly duplicate: boolean; readonly order: Order }
   | { readonly kind: "order_not_found" }
@@ -103,6 +114,7 @@ export type RefundResult =
   | { readonly kind: "exceeds_order"; readonly order: Order; readonly remainingCents: number }
   | StoreFailure;
 
+/** A ticket to open. */
 export interface EscalationRequest {
   readonly category: EscalationCategory;
   readonly summary: string;
@@ -112,14 +124,17 @@ export interface EscalationRequest {
   readonly idempotencyKey?: string;
 }
 
+/** The ticket opened (or the first one, for a repeated key), or the store could not answer. */
 export type EscalationResult =
   | { readonly kind: "created"; readonly ticket: Ticket; readonly duplicate: boolean }
   | StoreFailure;
 
+/** Tickets in opening order, or the store could not answer. */
 export type TicketListResult =
   | { readonly kind: "listed"; readonly tickets: readonly Ticket[] }
   | StoreFailure;
 
+/** Resolving is done once; a second attempt reports the ticket as already resolved. */
 export type ResolveTicketResult =
   | { readonly kind: "resolved"; readonly ticket: Ticket }
   | { readonly kind: "already_resolved"; readonly ticket: Ticket }
@@ -132,6 +147,7 @@ export interface FeeWindow {
   readonly to: string;
 }
 
+/** The fees in a window (possibly none), an unknown customer, or the fee service could not answer. */
 export type FeesResult =
   | { readonly kind: "found"; readonly fees: readonly Fee[] }
   | { readonly kind: "customer_not_found" }
@@ -174,4 +190,5 @@ export type BackendOperation =
   | "listRefunds"
   | "feesForCustomer";
 
+/** The two ways a store call fails. */
 export type FaultKind = StoreFailure["kind"];

@@ -4,6 +4,7 @@ import { refundLimitHook } from "./refund-limit-hook.js";
 import { suspendedAccountHook } from "./suspended-account-hook.js";
 import { verifiedCustomerHook } from "./verified-customer-hook.js";
 
+/** Options of {@link createSupportHooks}. */
 export interface SupportHooksOptions {
   /** Dollars; see {@link refundLimitHook}. Default 500. */
   readonly refundLimit?: number;

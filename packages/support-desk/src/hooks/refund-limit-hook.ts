@@ -5,6 +5,7 @@ import { normalizeOrderId } from "../tools/order-id.js";
 import { REFUND_LIMIT } from "../tools/refund-limit.js";
 import { refundedInRun, refundFields } from "./run-facts.js";
 
+/** Options of {@link refundLimitHook}. */
 export interface RefundLimitOptions {
   /** Dollars; a refund strictly above it goes to a person. Default 500 (500.00 passes, 500.01 does not). */
   readonly limit?: number;

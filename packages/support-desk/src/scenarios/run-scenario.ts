@@ -5,6 +5,7 @@ import type { SupportBackend } from "../backend/types.js";
 import { type SupportAgentOptions, supportAgent } from "../support-agent.js";
 import type { SupportScenario } from "./types.js";
 
+/** Options of {@link runScenario}: the store, the agent's options, and any `runAgent` option except the conversation. */
 export interface RunScenarioOptions
   extends Partial<Omit<RunOptions, "client" | "prompt" | "messages" | "tools" | "hooks" | "system">> {
   /** The store. The scenario's faults are staged on it, so it must offer `faults` when there are any. */

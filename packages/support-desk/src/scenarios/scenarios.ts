@@ -11,7 +11,7 @@ import transientRetry from "./transient-retry.json" with { type: "json" };
 import type { RunSummary, SupportScenario } from "./types.js";
 import validationBadOrderId from "./validation-bad-order-id.json" with { type: "json" };
 
-// JSON imports type `stop_reason` as string; scenarios.test.ts checks every file against the wire shape.
+// JSON imports type `stop_reason` as string; scenario-files.test.ts checks every file against the wire shape.
 const messages = (json: unknown): readonly Message[] => json as readonly Message[];
 
 /** A completed run where every call is allowed, succeeds first time and nothing is refunded, unless overridden. */

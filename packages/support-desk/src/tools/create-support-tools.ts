@@ -7,6 +7,7 @@ import { processRefundTool } from "./process-refund.js";
 import { REFUND_LIMIT } from "./refund-limit.js";
 import { resolveCapBasisTool } from "./resolve-cap-basis.js";
 
+/** Options of {@link createSupportTools}. */
 export interface SupportToolsOptions {
   /** Where `resolve_cap_basis` reads fees; default the backend itself. */
   readonly feeService?: FeeService;

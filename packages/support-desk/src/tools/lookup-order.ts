@@ -24,8 +24,8 @@ export function lookupOrderTool(backend: SupportBackend) {
     name: "lookup_order",
     description: SUPPORT_DESCRIPTIONS.lookup_order,
     input: z.strictObject({ order_id: orderIdSchema }),
+    // No read reuse: a refund in the same run changes what this returns.
     effect: "read",
-    reuse: true,
     handler: async ({ order_id }) => {
       const orderId = normalizeOrderId(order_id);
       if (!orderId) return invalidOrderId(order_id);

@@ -1,6 +1,7 @@
 import { FIRST_GENERATED_NUMBER, type SeedData } from "../seed.js";
 import type { SqlDatabase, SqlExecutor } from "./database.js";
 
+/** One schema step, applied once and recorded in `schema_migrations`. */
 export interface Migration {
   readonly id: string;
   readonly sql: string;

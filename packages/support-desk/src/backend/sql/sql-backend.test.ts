@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { KeelConfigError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { describeBackendContract } from "../backend-contract.test-helpers.js";
 import { SAMPLE_DATA } from "../seed.js";
@@ -88,7 +89,19 @@ describe("SQL store", () => {
     );
   });
 
-  it("rejects a schema name that is not a plain identifier", async () => {
-    await expect(createSqlBackend({ schema: "x; DROP TABLE orders" })).rejects.toThrow(/schema/);
+  it.each([
+    [{ schema: "x; DROP TABLE orders" }, /schema/],
+    [{ statementTimeoutMs: Number.NaN }, /statementTimeoutMs/],
+    [{ faultRate: 2 }, /faultRate/],
+  ])("rejects the option %j as a KeelConfigError", async (options, message) => {
+    const error = await createSqlBackend(options).catch((thrown: unknown) => thrown);
+    expect(KeelConfigError.isInstance(error)).toBe(true);
+    expect(String(error)).toMatch(message);
+  });
+
+  it("keeps its tables in the schema it is given", async () => {
+    const backend = await createSqlBackend({ schema: "support_desk" });
+    expect(await backend.getOrder("ORD-1001")).toMatchObject({ kind: "found" });
+    await backend.close();
   });
 });

@@ -8,6 +8,7 @@ import { migrate } from "./migrations.js";
 import { sqlQueries } from "./sql-queries.js";
 import { guarded } from "./store-failure.js";
 
+/** Where the SQL store lives and how it starts; fault options as for the memory backend. */
 export interface SqlBackendOptions extends FaultOptions {
   /** PostgreSQL connection string; without it the store is embedded PGlite. */
   readonly databaseUrl?: string;
@@ -25,6 +26,7 @@ export interface SqlBackendOptions extends FaultOptions {
   readonly maxConnections?: number;
 }
 
+/** The SQL store: a {@link SupportBackend} with staged faults, and which engine it runs on. */
 export interface SqlBackend extends FaultableBackend {
   readonly dialect: SqlDatabase["dialect"];
 }
@@ -33,23 +35,44 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * The SQL store: PGlite embedded by default, PostgreSQL through a `pg` pool when `databaseUrl` is given.
- * Migrates (idempotently) before it resolves. Connection failures come back as `unreachable`/`timeout`.
+ * Migrates (idempotently) before it resolves, so it rejects when the database cannot be reached at
+ * start-up; afterwards connection failures come back as `unreachable`/`timeout`. Throws KeelConfigError
+ * for a bad `schema`, `faultRate`, `statementTimeoutMs` or `maxConnections`.
  */
 export async function createSqlBackend(options: SqlBackendOptions = {}): Promise<SqlBackend> {
+  checkOptions(options);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options)
+    : await openPglite(options);
+  try {
+    // PGlite is a single session: pointing it at the schema once covers every later query.
+    if (database.dialect === "pglite" && options.schema) {
+      await database.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+      await database.query(`SET search_path TO ${options.schema}`);
+    }
+    return await openSqlBackend(database, options);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Options end up in SQL and connection strings: anything but the expected shapes is a programmer error. */
+function checkOptions(options: SqlBackendOptions): void {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new KeelConfigError(
       "INVALID_SCHEMA_NAME",
       `createSqlBackend: schema must be a lower-case identifier (${SCHEMA_NAME.source}), got ${JSON.stringify(options.schema)}.`,
     );
   }
-  const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options)
-    : await openPglite(options);
-  try {
-    return await openSqlBackend(database, options);
-  } catch (error) {
-    await database.close();
-    throw error;
+  for (const key of ["statementTimeoutMs", "maxConnections"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+      throw new KeelConfigError(
+        "INVALID_SQL_OPTIONS",
+        `createSqlBackend: ${key} must be a positive integer.`,
+      );
+    }
   }
 }
 
@@ -70,13 +93,9 @@ async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Pr
 
 async function openPglite(options: SqlBackendOptions): Promise<SqlDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = options.dataDir ? await PGlite.create({ dataDir: options.dataDir }) : await PGlite.create();
-  const database = pgliteDatabase(pglite);
-  if (options.schema) {
-    await database.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-    await database.query(`SET search_path TO ${options.schema}`);
-  }
-  return database;
+  return pgliteDatabase(
+    options.dataDir ? await PGlite.create({ dataDir: options.dataDir }) : await PGlite.create(),
+  );
 }
 
 /** Wraps an open database (already pointed at its schema) as the backend; exported for tests. */
@@ -84,12 +103,12 @@ export async function openSqlBackend(
   database: SqlDatabase,
   options: SqlBackendOptions = {},
 ): Promise<SqlBackend> {
+  const faults = createFaultSource(options);
   const data = options.data === false ? undefined : (options.data ?? SAMPLE_DATA);
   await migrate(database, {
     ...(options.schema ? { schema: options.schema } : {}),
     ...(data ? { seed: data } : {}),
   });
-  const faults = createFaultSource(options);
   const queries = sqlQueries(database, options.now ?? (() => new Date()));
   const run = <T>(operation: BackendOperation, effect: "read" | "write", call: () => Promise<T>) =>
     withFault(faults, operation, effect, () => guarded(call)) as Promise<T | StoreFailure>;
