@@ -11,7 +11,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
-const storeArg = process.argv.includes("--store") ? process.argv[process.argv.indexOf("--store") + 1] : "memory";
+const storeArg = process.argv.includes("--store")
+  ? process.argv[process.argv.indexOf("--store") + 1]
+  : "memory";
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 5000);
 const token = "bench-token-0123456789abcdef";
@@ -58,7 +60,12 @@ async function benchHttp() {
     "mcp-protocol-version": "2025-06-18",
   };
   const call = async (index) => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: index, method: "tools/call", params: CALLS[index % CALLS.length] });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: index,
+      method: "tools/call",
+      params: CALLS[index % CALLS.length],
+    });
     const response = await fetch(url, { method: "POST", headers, body });
     const json = await response.json();
     return response.status === 200 && json.result !== undefined;
@@ -87,7 +94,12 @@ async function benchHttp() {
 async function benchStdio() {
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [entry, ...storeFlags], stderr: "ignore", env: { PATH: process.env.PATH ?? "" } }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [entry, ...storeFlags],
+      stderr: "ignore",
+      env: { PATH: process.env.PATH ?? "" },
+    }),
   );
   await client.listTools();
   for (let index = 0; index < 500; index += 1) await client.callTool(CALLS[index % CALLS.length]);

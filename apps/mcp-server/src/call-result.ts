@@ -1,4 +1,11 @@
-import { type ErrorOutcome, KEEL_META_KEY, type McpCallToolResult, success, type ToolOutcome, toMcpResult } from "@keel/errors";
+import {
+  type ErrorOutcome,
+  KEEL_META_KEY,
+  type McpCallToolResult,
+  success,
+  type ToolOutcome,
+  toMcpResult,
+} from "@keel/errors";
 import type { Redirect, ToolCallResolution } from "./call-tool.js";
 import { asObject, emptyEnvelope, type RedirectEnvelope } from "./result-envelopes.js";
 
@@ -10,13 +17,18 @@ import { asObject, emptyEnvelope, type RedirectEnvelope } from "./result-envelop
  * - valid empty: `isError: false` and structuredContent is an empty envelope carrying code and message,
  *   because a client that shows only structuredContent must still see "we looked and it is not there";
  * - redirected: a success whose structuredContent names the requested and executed tools.
- * `fromMcpResult` reads every one of these back to the outcome it came from.
+ * `fromMcpResult` reads every one of these back to the outcome it came from (a valid empty without data
+ * comes back with `data: null`).
  */
 export function toCallToolResult(resolution: ToolCallResolution): McpCallToolResult {
-  const outcome = resolution.redirect ? redirected(resolution.outcome, resolution.redirect) : resolution.outcome;
+  const outcome = resolution.redirect
+    ? redirected(resolution.outcome, resolution.redirect)
+    : resolution.outcome;
   const result = toMcpResult(outcome);
   if (outcome.kind === "empty") {
-    const meta = { ...result._meta[KEEL_META_KEY], ...(outcome.data === undefined ? {} : { data: outcome.data }) };
+    // The data travels in _meta, because structuredContent now holds the envelope. A data-less empty
+    // says `data: null`: JSON cannot say "absent", and without it a reader would take the envelope as data.
+    const meta = { ...result._meta[KEEL_META_KEY], data: outcome.data ?? null };
     return {
       ...result,
       structuredContent: { ...emptyEnvelope(outcome.code, outcome.message, outcome.data) },
@@ -40,7 +52,9 @@ function redirected(outcome: ToolOutcome, redirect: Redirect): ToolOutcome {
       `"${redirect.requested}" was NOT run; a business rule sent the call to "${redirect.executed}" instead. ` +
       `Tell the user what "${redirect.executed}" did, never that "${redirect.requested}" succeeded.`,
     result:
-      outcome.kind === "empty" ? emptyEnvelope(outcome.code, outcome.message, outcome.data) : asObject(outcome.data),
+      outcome.kind === "empty"
+        ? emptyEnvelope(outcome.code, outcome.message, outcome.data)
+        : asObject(outcome.data),
   };
   return success(envelope);
 }

@@ -1,5 +1,11 @@
 import { type ErrorOutcome, type ToolOutcome, validationError } from "@keel/errors";
-import { type HookContext, type PostToolHook, type PreToolHook, runPostHooks, runPreHooks } from "@keel/hooks";
+import {
+  type HookContext,
+  type PostToolHook,
+  type PreToolHook,
+  runPostHooks,
+  runPreHooks,
+} from "@keel/hooks";
 import type { Tool, ToolCall, Toolset } from "@keel/tools";
 import { IDEMPOTENCY_META_KEY, idempotencyKeyFor } from "./idempotency.js";
 import { type Role, roleDenies } from "./roles.js";
@@ -109,7 +115,9 @@ async function resolve(
   return { outcome, executed: tool.name, ...(decided.redirect ? { redirect: decided.redirect } : {}) };
 }
 
-type Decided = { readonly runnable: Runnable; readonly redirect?: Redirect } | { readonly outcome: ToolOutcome };
+type Decided =
+  | { readonly runnable: Runnable; readonly redirect?: Redirect }
+  | { readonly outcome: ToolOutcome };
 
 async function decide(
   toolset: Toolset,
@@ -131,13 +139,20 @@ async function decide(
     case "redirect": {
       const target = revalidate(toolset, role, { id: call.id, name: decision.tool, input: decision.input });
       if ("outcome" in target) return target;
-      return { ...target, redirect: { requested: call.name, executed: decision.tool, reason: decision.reason } };
+      return {
+        ...target,
+        redirect: { requested: call.name, executed: decision.tool, reason: decision.reason },
+      };
     }
   }
 }
 
 /** A hook's new call is checked like the model's: a hook cannot smuggle in bad input or a forbidden tool. */
-function revalidate(toolset: Toolset, role: Role, call: ToolCall): { readonly runnable: Runnable } | { readonly outcome: ErrorOutcome | ToolOutcome } {
+function revalidate(
+  toolset: Toolset,
+  role: Role,
+  call: ToolCall,
+): { readonly runnable: Runnable } | { readonly outcome: ErrorOutcome | ToolOutcome } {
   const validation = toolset.validate(call);
   if (!validation.ok) return { outcome: validation.outcome };
   const denied = roleDenies(role, validation.tool);

@@ -1,5 +1,8 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { KeelMcpConfigError } from "./config-error.js";
+
+const LOCK_FILE = "keel-mcp.lock";
 
 /** A held lock; release it after the store is closed. */
 export interface DataDirLock {
@@ -8,12 +11,13 @@ export interface DataDirLock {
 }
 
 /**
- * Takes `<dataDir>.lock` (beside the directory, so PGlite's own directory stays untouched). PGlite is a
+ * Takes `<dataDir>/keel-mcp.lock` (creating the directory; PGlite ignores the extra file). PGlite is a
  * single-process database: two servers on one data directory would corrupt it, so a second server
  * refuses to start while the holder's process is alive. A lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const path = `${dataDir.replace(/[\\/]+$/, "")}.lock`;
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const descriptor = openSync(path, "wx");
@@ -33,7 +37,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
       rmSync(path, { force: true });
     }
   }
-  throw new KeelMcpConfigError("DATA_DIR_LOCKED", `Could not take the lock ${path}; remove it if no server runs.`);
+  throw new KeelMcpConfigError(
+    "DATA_DIR_LOCKED",
+    `Could not take the lock ${path}; remove it if no server runs.`,
+  );
 }
 
 function readHolder(path: string): number | null {

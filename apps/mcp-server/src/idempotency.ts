@@ -14,10 +14,16 @@ const CLIENT_KEY = /^[\x21-\x7e]{1,200}$/;
  * different client keys. Returns undefined when the client sent a key that is not 1–200 printable ASCII
  * characters; the caller turns that into a validation error.
  */
-export function idempotencyKeyFor(toolName: string, input: unknown, requestMeta: unknown): string | undefined {
+export function idempotencyKeyFor(
+  toolName: string,
+  input: unknown,
+  requestMeta: unknown,
+): string | undefined {
   const supplied = readSuppliedKey(requestMeta);
   if (supplied !== undefined) {
-    return typeof supplied === "string" && CLIENT_KEY.test(supplied) ? `mcp:${toolName}:key:${supplied}` : undefined;
+    return typeof supplied === "string" && CLIENT_KEY.test(supplied)
+      ? `mcp:${toolName}:key:${supplied}`
+      : undefined;
   }
   const digest = createHash("sha256").update(canonicalJson(input)).digest("hex");
   return `mcp:${toolName}:input:${digest}`;

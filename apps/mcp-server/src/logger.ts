@@ -18,7 +18,11 @@ export function createStderrLogger(
 ): Logger {
   const threshold = RANK[options.level ?? "info"];
   const stream = options.stream ?? process.stderr;
-  const write = (level: Exclude<LogLevel, "silent">, message: string, fields?: Readonly<Record<string, unknown>>) => {
+  const write = (
+    level: Exclude<LogLevel, "silent">,
+    message: string,
+    fields?: Readonly<Record<string, unknown>>,
+  ) => {
     if (RANK[level] < threshold) return;
     const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
     stream.write(`keel-mcp ${level} ${message}${suffix}\n`);

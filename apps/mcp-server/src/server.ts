@@ -6,7 +6,6 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { toCallToolResult } from "./call-result.js";
 import { type KeelHooks, resolveToolCall } from "./call-tool.js";
-import type { InFlight } from "./in-flight.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
@@ -23,8 +22,6 @@ export interface KeelMcpServerOptions {
   readonly logger: Logger;
   /** Corrections of the derived annotations; pass the same object every time (the catalog is cached by it). */
   readonly annotations?: AnnotationOverrides;
-  /** Counts calls in progress, so a shutdown can let them finish. */
-  readonly inFlight?: InFlight;
   /**
    * The session's call history for hooks that look back ("customer verified earlier"); give one to a
    * long-lived stdio server. Without it every call is its own run with an empty history.
@@ -47,7 +44,7 @@ let sharedValidator: AjvJsonSchemaValidator | undefined;
  * result is built explicitly.
  */
 export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
-  const { tools: toolset, logger, inFlight, history } = options;
+  const { tools: toolset, logger, history } = options;
   const environment = {
     toolset,
     hooks: options.hooks ?? {},
@@ -62,7 +59,6 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalog.tools as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const done = inFlight?.begin();
     const name = request.params.name;
     try {
       const resolution = await resolveToolCall(environment, {
@@ -81,8 +77,6 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     } catch (error) {
       logger.error("tool call threw past the toolset", { tool: name, error });
       return toMcpResult(outcomeFromThrown(error, { toolName: name }));
-    } finally {
-      done?.();
     }
   });
   return server;

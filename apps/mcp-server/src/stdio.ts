@@ -8,6 +8,7 @@ import type { Role } from "./roles.js";
 import { createKeelMcpServer } from "./server.js";
 import { createSessionHistory } from "./session-history.js";
 import type { AnnotationOverrides } from "./tool-catalog.js";
+import { TrackedTransport } from "./tracked-transport.js";
 
 export interface StdioServerOptions {
   readonly tools: Toolset;
@@ -38,13 +39,14 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Kee
   const inFlight = createInFlight();
   const history = createSessionHistory(`mcp-stdio-${randomUUID()}`);
   const { stdin: _stdin, stdout: _stdout, ...serverOptions } = options;
-  const server = createKeelMcpServer({ ...serverOptions, inFlight, history });
+  const server = createKeelMcpServer({ ...serverOptions, history });
   server.onerror = (error) => options.logger.warn("protocol error", { error });
   const ended = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
     stdin.once("close", resolve);
   });
-  await server.connect(new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout));
+  const transport = new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout);
+  await server.connect(new TrackedTransport(transport, inFlight));
   let closing: Promise<{ drained: boolean }> | undefined;
   return {
     ended,

@@ -42,7 +42,9 @@ export function catalogFor(toolset: Toolset, overrides: AnnotationOverrides = NO
   }
   let catalog = byOverrides.get(overrides);
   if (!catalog) {
-    catalog = Object.freeze({ tools: Object.freeze(toolset.tools.map((tool) => catalogTool(tool, overrides))) });
+    catalog = Object.freeze({
+      tools: Object.freeze(toolset.tools.map((tool) => catalogTool(tool, overrides))),
+    });
     byOverrides.set(overrides, catalog);
   }
   return catalog;
@@ -61,7 +63,9 @@ function catalogTool(tool: Tool, overrides: AnnotationOverrides): CatalogTool {
 /** A tool without a declared object output schema still declares one: any object, or an envelope. */
 function outputSchemaOf(tool: Tool): Readonly<Record<string, unknown>> {
   const success =
-    tool.outputJsonSchema?.type === "object" ? tool.outputJsonSchema : { type: "object", additionalProperties: true };
+    tool.outputJsonSchema?.type === "object"
+      ? tool.outputJsonSchema
+      : { type: "object", additionalProperties: true };
   return Object.freeze({ type: "object", anyOf: [success, EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA] });
 }
 
@@ -69,5 +73,10 @@ function outputSchemaOf(tool: Tool): Readonly<Record<string, unknown>> {
 export function annotationsOf(tool: Pick<Tool, "effect" | "idempotent">): ToolAnnotations {
   return tool.effect === "read"
     ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-    : { readOnlyHint: false, destructiveHint: true, idempotentHint: tool.idempotent === true, openWorldHint: false };
+    : {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: tool.idempotent === true,
+        openWorldHint: false,
+      };
 }

@@ -20,7 +20,11 @@ export interface CliEnvironment {
  * win over DATABASE_URL, which wins over KEEL_DATA_DIR and the default `./.keel-data`. An empty
  * variable counts as unset (so `.mcp.json` can pass `${DATABASE_URL:-}`). Throws KeelMcpConfigError (USAGE).
  */
-export function parseCliArguments(argv: readonly string[], environment: CliEnvironment, cwd: string): CliCommand {
+export function parseCliArguments(
+  argv: readonly string[],
+  environment: CliEnvironment,
+  cwd: string,
+): CliCommand {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -30,7 +34,8 @@ export function parseCliArguments(argv: readonly string[], environment: CliEnvir
   const { values } = parsed;
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
-  if (values.memory && values["data-dir"] !== undefined) throw usage("--memory and --data-dir exclude each other.");
+  if (values.memory && values["data-dir"] !== undefined)
+    throw usage("--memory and --data-dir exclude each other.");
   if (!values.http && (values.host !== undefined || values.port !== undefined)) {
     throw usage("--host and --port only apply with --http.");
   }
@@ -58,7 +63,12 @@ function parse(argv: readonly string[]) {
   });
 }
 
-function storeSettings(memory: boolean, dataDir: string | undefined, environment: CliEnvironment, cwd: string): StoreSettings {
+function storeSettings(
+  memory: boolean,
+  dataDir: string | undefined,
+  environment: CliEnvironment,
+  cwd: string,
+): StoreSettings {
   if (memory) return { kind: "memory" };
   if (dataDir !== undefined) {
     if (dataDir.trim() === "") throw usage("--data-dir needs a directory.");
@@ -71,7 +81,8 @@ function storeSettings(memory: boolean, dataDir: string | undefined, environment
 function readPort(text: string | undefined): number {
   if (text === undefined) return 8787;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535) throw usage(`--port must be a number from 0 to 65535, got "${text}".`);
+  if (!/^\d+$/.test(text) || port > 65_535)
+    throw usage(`--port must be a number from 0 to 65535, got "${text}".`);
   return port;
 }
 

@@ -18,7 +18,10 @@ type Running = { readonly close: (timeoutMs: number) => Promise<{ readonly drain
  * SIGINT or the client closing stdin; 1 when the store or the listener fails; 2 for usage and
  * configuration errors). Help and version go to stdout; everything else to stderr.
  */
-export async function runCli(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const logger = createStderrLogger();
   let command: CliCommand;
   try {
@@ -65,7 +68,9 @@ async function serve(
   let ended: Promise<string>;
   if (command.kind === "stdio") {
     const stdio = await startStdioServer({ ...supportSurface(store.backend, "session"), logger });
-    const stdoutGone = new Promise<string>((resolve) => process.stdout.once("error", () => resolve("stdout closed")));
+    const stdoutGone = new Promise<string>((resolve) =>
+      process.stdout.once("error", () => resolve("stdout closed")),
+    );
     running = stdio;
     ended = Promise.race([stdio.ended.then(() => "stdin closed"), stdoutGone]);
     logger.info("ready", { transport: "stdio", store: store.kind, version: SERVER_VERSION });

@@ -39,7 +39,9 @@ export async function spawnHttpServer(
       const match = /"url":"([^"]+)"/.exec(stderr);
       if (match?.[1]) resolve(match[1]);
     });
-    void exited.then((code) => reject(new Error(`keel-mcp exited with ${code} before listening:\n${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`keel-mcp exited with ${code} before listening:\n${stderr}`)),
+    );
   });
   return {
     child,
@@ -95,14 +97,14 @@ export async function connectStdioClient(): Promise<Client> {
 }
 
 /** A POST to /mcp with full control over headers and body (for the HTTP hygiene checks). */
-export function postRaw(
-  url: string,
-  body: string,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export function postRaw(url: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
     body,
   });
 }

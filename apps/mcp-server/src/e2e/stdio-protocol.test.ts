@@ -3,10 +3,20 @@ import { describe, expect, it } from "vitest";
 import { BUILT_ENTRY, serverEnvironment } from "./built-server.test-helpers.js";
 
 const LINES = [
-  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  },
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/list" },
-  { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "lookup_order", arguments: { order_id: "ORD-1001" } } },
+  {
+    jsonrpc: "2.0",
+    id: 3,
+    method: "tools/call",
+    params: { name: "lookup_order", arguments: { order_id: "ORD-1001" } },
+  },
   { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "no_such_tool", arguments: {} } },
   { jsonrpc: "2.0", id: 5, method: "no/such/method" },
 ];

@@ -39,7 +39,11 @@ describe("the built server over stdio, through the SDK client", () => {
       expect(tool.annotations?.openWorldHint).toBe(false);
     }
     const refund = tools.find((tool) => tool.name === "process_refund");
-    expect(refund?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(refund?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
     const lookup = tools.find((tool) => tool.name === "lookup_order");
     expect(lookup?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
   });
@@ -47,7 +51,11 @@ describe("the built server over stdio, through the SDK client", () => {
   it("returns a success with structuredContent the client checked against the output schema", async () => {
     const result = await client.callTool({ name: "lookup_order", arguments: { order_id: "ORD-1001" } });
     expect(result.isError).toBe(false);
-    expect(result.structuredContent).toMatchObject({ order_id: "ORD-1001", customer_id: "C-1001", amount: 50 });
+    expect(result.structuredContent).toMatchObject({
+      order_id: "ORD-1001",
+      customer_id: "C-1001",
+      amount: 50,
+    });
     expect(outcomeMetaOf(result)).toMatchObject({ kind: "success" });
   });
 
@@ -97,7 +105,12 @@ describe("the built server over stdio, through the SDK client", () => {
     await client.callTool({ name: "get_customer_by_email", arguments: { email: "alice@example.com" } });
     const result = await client.callTool({
       name: "process_refund",
-      arguments: { customer_id: "C-1001", order_id: "ORD-1002", amount: 750, reason: "Machine arrived broken" },
+      arguments: {
+        customer_id: "C-1001",
+        order_id: "ORD-1002",
+        amount: 750,
+        reason: "Machine arrived broken",
+      },
     });
     expect(result.isError).toBe(false);
     expect(result.structuredContent).toMatchObject({
@@ -136,7 +149,8 @@ describe("the built server over stdio, through the SDK client", () => {
     const first = await client.callTool(refund("action-1"));
     const second = await client.callTool(refund("action-2"));
     const again = await client.callTool(refund("action-1"));
-    const id = (result: { structuredContent?: unknown }) => (result.structuredContent as { refund_id: string }).refund_id;
+    const id = (result: unknown) =>
+      (result as { structuredContent: { refund_id: string } }).structuredContent.refund_id;
     expect(id(second)).not.toBe(id(first));
     expect(id(again)).toBe(id(first));
   });

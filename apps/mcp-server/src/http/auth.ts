@@ -25,7 +25,8 @@ export type Authentication =
 export function tokenTable(settings: TokenSettings): TokenTable {
   const configured: [Role, string, string][] = [];
   if (settings.agentToken) configured.push(["agent", "KEEL_MCP_TOKEN", settings.agentToken]);
-  if (settings.readonlyToken) configured.push(["readonly", "KEEL_MCP_READONLY_TOKEN", settings.readonlyToken]);
+  if (settings.readonlyToken)
+    configured.push(["readonly", "KEEL_MCP_READONLY_TOKEN", settings.readonlyToken]);
   for (const [, variable, token] of configured) {
     if (token.length < MIN_TOKEN_LENGTH) {
       throw new KeelMcpConfigError(

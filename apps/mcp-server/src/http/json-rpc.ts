@@ -6,7 +6,8 @@ const MAX_BATCH = 100;
  * transport checks the details; this only decides between "hand it over" and "400 Invalid Request".
  */
 export function isJsonRpcPayload(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0 && value.length <= MAX_BATCH && value.every(isJsonRpcMessage);
+  if (Array.isArray(value))
+    return value.length > 0 && value.length <= MAX_BATCH && value.every(isJsonRpcMessage);
   return isJsonRpcMessage(value);
 }
 

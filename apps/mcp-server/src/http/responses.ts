@@ -9,6 +9,7 @@ export const JSON_RPC = {
   forbidden: -32003,
   methodNotAllowed: -32004,
   unsupportedMediaType: -32005,
+  notAcceptable: -32009,
   payloadTooLarge: -32006,
   unavailable: -32007,
   notFound: -32008,

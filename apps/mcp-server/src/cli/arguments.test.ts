@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { parseCliArguments } from "./arguments.js";
+
+const parse = (argv: string[], environment = {}) => parseCliArguments(argv, environment, "/work");
+
+describe("parseCliArguments", () => {
+  it("serves stdio on PGlite in ./.keel-data by default", () => {
+    expect(parse([])).toEqual({ kind: "stdio", store: { kind: "pglite", dataDir: "/work/.keel-data" } });
+  });
+
+  it("takes the data directory from KEEL_DATA_DIR, then from --data-dir", () => {
+    expect(parse([], { KEEL_DATA_DIR: "state" })).toMatchObject({ store: { dataDir: "/work/state" } });
+    expect(parse(["--data-dir", "/tmp/x"], { KEEL_DATA_DIR: "state" })).toMatchObject({
+      store: { dataDir: "/tmp/x" },
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set, unless a flag says otherwise", () => {
+    const environment = { DATABASE_URL: "postgres://keel@localhost/keel" };
+    expect(parse([], environment)).toMatchObject({ store: { kind: "postgres" } });
+    expect(parse(["--memory"], environment)).toMatchObject({ store: { kind: "memory" } });
+    expect(parse(["--data-dir", "d"], environment)).toMatchObject({ store: { kind: "pglite" } });
+    expect(parse([], { DATABASE_URL: "" })).toMatchObject({ store: { kind: "pglite" } });
+  });
+
+  it("serves HTTP on 127.0.0.1:8787 unless told otherwise", () => {
+    expect(parse(["--http", "--memory"])).toEqual({
+      kind: "http",
+      store: { kind: "memory" },
+      host: "127.0.0.1",
+      port: 8787,
+    });
+    expect(parse(["--http", "--host", "::1", "--port", "0", "--memory"])).toMatchObject({
+      host: "::1",
+      port: 0,
+    });
+  });
+
+  it("answers help and version", () => {
+    expect(parse(["--help"])).toEqual({ kind: "help" });
+    expect(parse(["-v"])).toEqual({ kind: "version" });
+  });
+
+  it("refuses contradictory or malformed flags as usage errors", () => {
+    for (const argv of [
+      ["--memory", "--data-dir", "x"],
+      ["--port", "80"],
+      ["--http", "--port", "http"],
+      ["--http", "--port", "70000"],
+      ["--bogus"],
+      ["extra"],
+    ]) {
+      expect(() => parse(argv), argv.join(" ")).toThrow(/keel-mcp --help/);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type KeelHttpServer, startHttpServer } from "./http.js";
+import { silentLogger } from "./logger.js";
+import { probeToolset } from "./testing/probe-tools.test-helpers.js";
+
+const AGENT = "http-test-agent-token-0123456789";
+const READER = "http-test-reader-token-0123456789";
+const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
+const call = (id: number, name: string, args: unknown = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("the HTTP exchange, in process", () => {
+  let server: KeelHttpServer;
+  beforeAll(async () => {
+    server = await startHttpServer({
+      tools: probeToolset(),
+      logger: silentLogger,
+      port: 0,
+      agentToken: AGENT,
+      readonlyToken: READER,
+      health: healthy,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("hands the token's role to the handler as metadata.role", async () => {
+    const answer = async (token: string) =>
+      (
+        (await (await post(server.url, call(1, "whoami"), { authorization: `Bearer ${token}` })).json()) as {
+          result: { structuredContent: unknown };
+        }
+      ).result.structuredContent;
+    expect(await answer(AGENT)).toEqual({ role: "agent", transport: "mcp" });
+    expect(await answer(READER)).toEqual({ role: "readonly", transport: "mcp" });
+  });
+
+  it("answers a batch with an array and a notification alone with 202", async () => {
+    const auth = { authorization: `Bearer ${AGENT}` };
+    const batch = await post(server.url, [call(1, "whoami"), call(2, "find_nothing")], auth);
+    expect(((await batch.json()) as { id: number }[]).map((reply) => reply.id).sort()).toEqual([1, 2]);
+    const notification = await post(
+      server.url,
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      auth,
+    );
+    expect(notification.status).toBe(202);
+  });
+
+  it("refuses an unsupported protocol version and a client that cannot take JSON", async () => {
+    const auth = { authorization: `Bearer ${AGENT}` };
+    const version = await post(server.url, call(1, "whoami"), {
+      ...auth,
+      "mcp-protocol-version": "1999-01-01",
+    });
+    expect(version.status).toBe(400);
+    const accept = await post(server.url, call(1, "whoami"), { ...auth, accept: "text/html" });
+    expect(accept.status).toBe(406);
+  });
+
+  it("answers 404 off the endpoint", async () => {
+    const response = await fetch(server.url.replace(/\/mcp$/, "/elsewhere"));
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("without a token, on loopback", () => {
+  let server: KeelHttpServer;
+  beforeAll(async () => {
+    server = await startHttpServer({ tools: probeToolset(), logger: silentLogger, port: 0, health: healthy });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("serves local callers as the agent role", async () => {
+    const response = await post(server.url, call(1, "whoami"));
+    expect(await response.json()).toMatchObject({ result: { structuredContent: { role: "agent" } } });
+  });
+
+  it("refuses a request addressed to another host name (DNS rebinding)", async () => {
+    const { port } = server;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const body = JSON.stringify(call(1, "whoami"));
+      const outgoing = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: { host: `evil.example:${port}`, "content-type": "application/json" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+    expect(status).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+import { createMemoryBackend } from "@keel/support-desk";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { describe, expect, it } from "vitest";
+import { toCallToolResult } from "./call-result.js";
+import { resolveToolCall } from "./call-tool.js";
+import { supportSurface } from "./support-surface.js";
+import { probeToolset } from "./testing/probe-tools.test-helpers.js";
+import { annotationsOf, catalogFor } from "./tool-catalog.js";
+
+const validator = new AjvJsonSchemaValidator();
+
+describe("the tool catalog", () => {
+  it("is computed once per toolset and overrides object", () => {
+    const toolset = probeToolset();
+    expect(catalogFor(toolset)).toBe(catalogFor(toolset));
+    const overrides = { record_note: { destructiveHint: false } };
+    expect(catalogFor(toolset, overrides)).toBe(catalogFor(toolset, overrides));
+    expect(catalogFor(toolset, overrides)).not.toBe(catalogFor(toolset));
+  });
+
+  it("sets every annotation explicitly from the effect", () => {
+    expect(annotationsOf({ effect: "read" })).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(annotationsOf({ effect: "write", idempotent: false })).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
+  });
+
+  it("marks escalate_to_human as an additive, idempotent write", () => {
+    const surface = supportSurface(createMemoryBackend(), "stateless");
+    const escalate = catalogFor(surface.tools, surface.annotations).tools.find(
+      (tool) => tool.name === "escalate_to_human",
+    );
+    expect(escalate?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+  });
+
+  it("keeps a tool's declared output schema as the success branch", () => {
+    const whoami = catalogFor(probeToolset()).tools.find((tool) => tool.name === "whoami");
+    const check = validator.getValidator(whoami?.outputSchema ?? {});
+    expect(check({ role: "agent", transport: "mcp" }).valid).toBe(true);
+    expect(check({ role: 1 }).valid).toBe(false);
+  });
+
+  it("declares output schemas that admit every non-error result of the support tools", async () => {
+    const backend = createMemoryBackend();
+    const surface = supportSurface(backend, "stateless");
+    const schemas = new Map(
+      catalogFor(surface.tools, surface.annotations).tools.map((tool) => [tool.name, tool.outputSchema]),
+    );
+    const calls: [string, Record<string, unknown>][] = [
+      ["get_customer_by_email", { email: "alice@example.com" }],
+      ["get_customer_by_email", { email: "nobody@example.com" }],
+      ["get_customer_by_id", { customer_id: "C-1002" }],
+      ["lookup_order", { order_id: "ORD-1001" }],
+      ["lookup_order", { order_id: "ORD-4040" }],
+      ["process_refund", { customer_id: "C-1001", order_id: "ORD-1001", amount: 10, reason: "Chipped" }],
+      [
+        "process_refund",
+        { customer_id: "C-1001", order_id: "ORD-1002", amount: 700, reason: "Broken machine" },
+      ],
+      ["escalate_to_human", { category: "customer_request", summary: "Customer wants to talk to a person." }],
+      ["resolve_cap_basis", { customer_id: "C-1001", as_of: "2026-11-20" }],
+      ["resolve_cap_basis", { customer_id: "C-1003", as_of: "2026-11-20" }],
+    ];
+    for (const [name, args] of calls) {
+      const resolution = await resolveToolCall(
+        { toolset: surface.tools, hooks: surface.hooks, role: "agent" },
+        {
+          callId: "c",
+          runId: "r",
+          name,
+          arguments: args,
+          meta: undefined,
+          signal: new AbortController().signal,
+        },
+      );
+      const result = toCallToolResult(resolution);
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(false);
+      const check = validator.getValidator(schemas.get(name) ?? {});
+      expect(
+        check(result.structuredContent).valid,
+        `${name} ${JSON.stringify(result.structuredContent)}`,
+      ).toBe(true);
+    }
+  });
+});
