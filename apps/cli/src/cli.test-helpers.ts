@@ -1,0 +1,49 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { main } from "./main.js";
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly env?: Record<string, string | undefined>;
+  readonly cwd?: string;
+  readonly isTTY?: boolean;
+}
+
+/** Runs `keel <argv>` in-process with captured output; the environment is empty unless given. */
+export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: options.env ?? {},
+    cwd: options.cwd ?? temporaryDirectory(),
+    isTTY: options.isTTY ?? false,
+  });
+  return { code, stdout, stderr };
+}
+
+/** A fresh empty directory (so no stray .env or .mcp.json is read). */
+export function temporaryDirectory(): string {
+  return mkdtempSync(join(tmpdir(), "keel-cli-"));
+}
+
+/** The apps/cli directory (for the shipped corpus). */
+export const CLI_ROOT = new URL("..", import.meta.url).pathname;
+
+/** Parses stdout that must be exactly one JSON object on one line. */
+export function onlyJson(stdout: string): Record<string, unknown> {
+  const lines = stdout.split("\n").filter((line) => line !== "");
+  if (lines.length !== 1)
+    throw new Error(`expected exactly one line of JSON on stdout, got ${lines.length}:\n${stdout}`);
+  const value: unknown = JSON.parse(lines[0] ?? "");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error("stdout is not a JSON object");
+  return value as Record<string, unknown>;
+}

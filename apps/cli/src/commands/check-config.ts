@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
+import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import type { Style } from "../terminal/style.js";
+import { UsageError } from "../usage-error.js";
+import { type Command, EXIT } from "./command.js";
+
+const HELP = `Check an MCP client config (.mcp.json) before it is committed or used.
+
+Usage: keel check-config [FILE] [--json]
+
+FILE defaults to .mcp.json in the current directory. For every server:
+  - expands \${VAR} and \${VAR:-default} in command, args, env, url and headers from the environment
+    (not from ./.env: MCP clients do not read it); an unset variable without a default is an error —
+    fail closed rather than start a server with an empty token;
+  - finds hard-coded secrets anywhere: Anthropic (sk-ant-), OpenAI (sk-, sk-proj-), AWS (AKIA/ASIA),
+    GitHub (ghp_, gho_, github_pat_), Stripe (sk_live_, rk_live_), Slack, private keys, bearer tokens,
+    passwords in URLs, literal values in secret-named fields (token, secret, password, api_key, key, …)
+    and known default secrets (changeme, password, admin, test, …), also as a \${VAR:-default}.
+Findings name the server and the field and show a secret only masked (sk-a…(52 chars)).
+
+Options:
+  --json       print { "file", "ok", "servers": [{ name, transport, variables, findings }], "findings" }
+  -h, --help   this help
+
+Exit codes: 0 the config passes, 1 findings (or not an MCP config), 2 usage error (unreadable file).
+
+Examples:
+  keel check-config
+  keel check-config apps/mcp-server/.mcp.json
+  KEEL_MCP_TOKEN=... keel check-config .mcp.json --json
+`;
+
+function render(file: string, report: ConfigReport, style: Style): string {
+  const lines = [
+    `${style.bold("Checking")} ${file} (${report.servers.length} server${report.servers.length === 1 ? "" : "s"})`,
+  ];
+  const findingLines = (findings: readonly ConfigFinding[]) => {
+    const width = Math.max(...findings.map((finding) => finding.field.length));
+    for (const finding of findings)
+      lines.push(`      ${style.yellow(finding.field.padEnd(width))}  ${finding.message}`);
+  };
+  findingLines(report.findings);
+  for (const server of report.servers) {
+    const variables =
+      server.variables.length === 0
+        ? "no variables"
+        : `variables: ${server.variables.map((variable) => `${variable.name} (${variable.source === "env" ? "set" : variable.source === "default" ? "default" : style.red("unset")})`).join(", ")}`;
+    const mark = server.findings.length === 0 ? style.green("✔") : style.red("✘");
+    lines.push(`  ${mark} ${style.bold(server.name)}  ${server.transport} · ${style.dim(variables)}`);
+    if (server.findings.length > 0) findingLines(server.findings);
+  }
+  const problems =
+    report.findings.length + report.servers.reduce((sum, server) => sum + server.findings.length, 0);
+  lines.push(
+    "",
+    report.ok
+      ? style.green(`✔ ${file} passes: no hard-coded secrets, every variable resolves.`)
+      : style.red(`✘ ${file} fails: ${problems} problem${problems === 1 ? "" : "s"}.`),
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+export const checkConfigCommand: Command = {
+  name: "check-config",
+  summary: "expand ${VAR} in .mcp.json (fail closed) and find hard-coded secrets",
+  help: HELP,
+  async run(args, { io, style }) {
+    const { values, positionals } = parseCommandLine("check-config", () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      }),
+    );
+    if (values.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    const file = singlePositional("check-config", positionals, "config file", false) ?? ".mcp.json";
+    const path = resolve(io.cwd, file);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    }
+    let config: unknown;
+    let report: ConfigReport;
+    try {
+      config = JSON.parse(text);
+      report = checkMcpConfig(config, io.env);
+    } catch (error) {
+      // Node's JSON errors quote the text around the problem, which may be a secret: keep the position only.
+      const position = /position (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
+      const message = `not valid JSON${position === undefined ? "" : ` (at character ${position})`}`;
+      report = { ok: false, servers: [], findings: [{ server: "(file)", field: "(file)", message }] };
+    }
+    io.stdout.write(values.json ? `${JSON.stringify({ file, ...report })}\n` : render(file, report, style));
+    return report.ok ? EXIT.ok : EXIT.failed;
+  },
+};

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { onlyJson, runCli } from "../cli.test-helpers.js";
+
+describe("keel lint-tools", () => {
+  it("passes the support tools (exit 0)", async () => {
+    const { code, stdout } = await runCli(["lint-tools"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Linting 6 tools (real surface)");
+    expect(stdout).toContain("✔ no errors");
+  });
+
+  it("fails the naive surface on an error-level finding (exit 1)", async () => {
+    const { code, stdout } = await runCli(["lint-tools", "--naive"]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/error +get_customer \[overlap-without-boundary\]/);
+    expect(stdout).toMatch(/✘ \d+ error\(s\), \d+ warning\(s\)/);
+  });
+
+  it("prints the findings as one JSON object with --json", async () => {
+    const json = onlyJson((await runCli(["lint-tools", "--naive", "--json"])).stdout);
+    expect(json.surface).toBe("naive");
+    expect(json.errors).toBeGreaterThan(0);
+    expect((json.findings as { id: string; severity: string; tool: string; message: string }[])[0]).toEqual({
+      id: expect.any(String),
+      severity: expect.stringMatching(/^(error|warning)$/),
+      tool: "get_customer",
+      message: expect.any(String),
+    });
+  });
+
+  it("takes no arguments (exit 2)", async () => {
+    expect((await runCli(["lint-tools", "extra"])).code).toBe(2);
+  });
+});

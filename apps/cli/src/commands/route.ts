@@ -1,0 +1,97 @@
+import { parseArgs } from "node:util";
+import { ModelClientError } from "@keel/loop";
+import { route } from "@keel/tools";
+import { modeBanner } from "../mode.js";
+import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import { liveClient } from "../routing/live-client.js";
+import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
+import { surfaceTools } from "../routing/surfaces.js";
+import type { Style } from "../terminal/style.js";
+import { type Command, EXIT } from "./command.js";
+
+const HELP = `Which support tool would handle a request?
+
+Usage: keel route "<request>" [--naive] [--live [--model MODEL]] [--json]
+
+Offline (default) the deterministic router scores the tools' descriptions — no model, no key. With --live
+the same descriptions go to the model with tool_choice auto (needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL
+honoured) and the tool it calls is reported. Either way the answer is { "tool", "ambiguous", "reason" }:
+one tool, or the tools it could not tell apart, or neither (null, null).
+
+Options:
+  --naive          route over the naive surface ("Retrieves X information" getters) instead of the support tools
+  --live           ask the real model instead of the offline router
+  --model MODEL    the model for --live (default $ANTHROPIC_MODEL or claude-sonnet-5-5)
+  --json           print only { "tool", "ambiguous", "reason" }
+  -h, --help       this help
+
+Examples:
+  keel route "check order #12345 status"
+  keel route "check order #12345 status" --naive
+  keel route "I want to talk to a manager" --json
+  keel route "Where is ORD-1005?" --live --model claude-sonnet-5-5
+`;
+
+function render(answer: RouteAnswer, style: Style): string {
+  const head = answer.tool
+    ? style.green(style.bold(answer.tool))
+    : answer.ambiguous
+      ? style.yellow(style.bold(`AMBIGUOUS (${answer.ambiguous.join(", ")})`))
+      : style.dim(style.bold("no tool"));
+  return `${head}\n  ${style.dim(answer.reason)}\n`;
+}
+
+export const routeCommand: Command = {
+  name: "route",
+  summary: "which support tool a request routes to (offline router, or --live with the model)",
+  help: HELP,
+  async run(args, { io, env, style, spinner }) {
+    const { values, positionals } = parseCommandLine("route", () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          naive: { type: "boolean" },
+          live: { type: "boolean" },
+          model: { type: "string" },
+          json: { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
+      }),
+    );
+    if (values.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    const request = singlePositional("route", positionals, "request", true) ?? "";
+    const tools = surfaceTools(values.naive ? "naive" : "real");
+    let answer: RouteAnswer;
+    if (values.live) {
+      const live = liveClient(env, values.model);
+      io.stderr.write(
+        modeBanner("LIVE", `routing with ${live.model} at ${live.baseURL}, tool_choice auto`, style),
+      );
+      if (!values.json) spinner.start(`asking ${live.model}…`);
+      try {
+        answer = await liveRoute(request, tools, live.client, live.model, io.signal);
+      } catch (error) {
+        spinner.stop();
+        const message = ModelClientError.isInstance(error)
+          ? `${error.kind}: ${error.message}`
+          : String(error);
+        io.stderr.write(`keel route: the model could not route the request: ${message}\n`);
+        return EXIT.failed;
+      }
+      spinner.stop();
+    } else {
+      if (values.model !== undefined)
+        io.stderr.write("keel route: --model only applies with --live; ignored.\n");
+      const routed = route(request, tools);
+      answer = { tool: routed.tool, ambiguous: routed.ambiguous, reason: routed.reason };
+    }
+    const { tool, ambiguous, reason } = answer;
+    io.stdout.write(values.json ? `${JSON.stringify({ tool, ambiguous, reason })}\n` : render(answer, style));
+    return EXIT.ok;
+  },
+};

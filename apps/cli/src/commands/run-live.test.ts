@@ -1,0 +1,166 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type FakeMessagesApi, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import { afterEach, describe, expect, it } from "vitest";
+import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+
+const DUMMY_KEY = "sk-ant-api03-dummy-test-key-0123456789abcdefghij";
+const servers: FakeMessagesApi[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function orderStatusApi(): Promise<FakeMessagesApi> {
+  const api = await startFakeMessagesApi({
+    script: [
+      toolUseResponse([{ id: "toolu_live_1", name: "lookup_order", input: { order_id: "ORD-1005" } }], {
+        text: "Let me check that order.",
+        usage: {
+          input_tokens: 1500,
+          output_tokens: 40,
+          cache_creation_input_tokens: 1200,
+          cache_read_input_tokens: 0,
+        },
+      }),
+      textResponse("Your order ORD-1005 has shipped.", {
+        usage: {
+          input_tokens: 300,
+          output_tokens: 12,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 1200,
+        },
+      }),
+    ],
+  });
+  servers.push(api);
+  return api;
+}
+
+describe("keel run in LIVE mode", () => {
+  it("streams from ANTHROPIC_BASE_URL with the key, the --model and the support tools", async () => {
+    const api = await orderStatusApi();
+    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+    const { code, stdout, stderr } = await runCli(
+      ["run", "Where is ORD-1005?", "--model", "claude-test-model", "--json"],
+      { env },
+    );
+    expect(code).toBe(0);
+    expect(stderr).toContain("LIVE");
+    expect(stderr).toContain(api.url);
+    expect(stderr).not.toContain(DUMMY_KEY);
+    expect(onlyJson(stdout)).toMatchObject({
+      status: "completed",
+      text: "Your order ORD-1005 has shipped.",
+      modelRequests: 2,
+      toolCalls: [{ requested: "lookup_order", executed: "lookup_order", decision: "allow", isError: false }],
+      usage: {
+        input_tokens: 1800,
+        output_tokens: 52,
+        cache_creation_input_tokens: 1200,
+        cache_read_input_tokens: 1200,
+      },
+    });
+    const [first] = api.requests;
+    expect(first?.body.stream).toBe(true);
+    expect(first?.body.model).toBe("claude-test-model");
+    expect(first?.body.tools?.map((tool) => tool.name)).toEqual([
+      "get_customer_by_email",
+      "get_customer_by_id",
+      "lookup_order",
+      "process_refund",
+      "escalate_to_human",
+      "resolve_cap_basis",
+    ]);
+  });
+
+  it("prints the streamed text for people", async () => {
+    const api = await orderStatusApi();
+    const { stdout } = await runCli(["run", "Where is ORD-1005?"], {
+      env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
+    });
+    expect(stdout).toContain("[1] model Let me check that order.");
+    expect(stdout).toContain("[2] model Your order ORD-1005 has shipped.");
+    expect(stdout).toContain("cache write 1,200");
+  });
+
+  it("reads ANTHROPIC_API_KEY from ./.env, without overriding a variable already set", async () => {
+    const api = await orderStatusApi();
+    const cwd = temporaryDirectory();
+    writeFileSync(
+      join(cwd, ".env"),
+      `# local settings\nANTHROPIC_API_KEY="${DUMMY_KEY}"\nANTHROPIC_BASE_URL=http://127.0.0.1:9/wrong\n`,
+    );
+    const { code, stderr } = await runCli(["run", "Where is ORD-1005?", "--json"], {
+      cwd,
+      env: { ANTHROPIC_BASE_URL: api.url },
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain(`LIVE`);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it("exits 1 with status model_error when the API rejects the key", async () => {
+    const api = await startFakeMessagesApi({ script: [textResponse("never")], apiKey: "the-right-key" });
+    servers.push(api);
+    const { code, stdout } = await runCli(["run", "Where is ORD-1005?", "--json"], {
+      env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
+    });
+    expect(code).toBe(1);
+    expect(onlyJson(stdout).status).toBe("model_error");
+    expect(stdout).not.toContain(DUMMY_KEY);
+  });
+});
+
+describe("keel run --record then --replay", () => {
+  it("replays a LIVE recording offline with the same result, and the cassette holds no secret", async () => {
+    const api = await orderStatusApi();
+    const cwd = temporaryDirectory();
+    const live = await runCli(["run", "Where is ORD-1005?", "--record", "order.cassette.json", "--json"], {
+      cwd,
+      env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
+    });
+    expect(live.code).toBe(0);
+    const cassette = readFileSync(join(cwd, "order.cassette.json"), "utf8");
+    expect(cassette).not.toContain(DUMMY_KEY);
+    expect(cassette).not.toContain("sk-ant-");
+    expect(JSON.parse(cassette).interactions).toHaveLength(2);
+    await api.close();
+
+    const replayed = await runCli(["run", "--replay", "order.cassette.json", "--json"], { cwd });
+    expect(replayed.code).toBe(0);
+    expect(replayed.stderr).toContain("REPLAY");
+    const { status, text, toolCalls, usage } = onlyJson(live.stdout);
+    expect(onlyJson(replayed.stdout)).toMatchObject({ status, text, toolCalls, usage });
+  });
+
+  it("records a SIMULATION scenario and replays it with staged faults intact", async () => {
+    const cwd = temporaryDirectory();
+    const recorded = await runCli(
+      ["run", "--scenario", "transient-retry", "--record", "retry.cassette.json", "--json"],
+      { cwd },
+    );
+    const replayed = await runCli(
+      ["run", "--scenario", "transient-retry", "--replay", "retry.cassette.json", "--json"],
+      { cwd },
+    );
+    expect(replayed.code).toBe(0);
+    expect(onlyJson(replayed.stdout).toolCalls).toEqual(onlyJson(recorded.stdout).toolCalls);
+  });
+
+  it("fails the run (exit 1) when the request differs from the recording", async () => {
+    const cwd = temporaryDirectory();
+    await runCli(["run", "--scenario", "order-not-found", "--record", "c.json"], { cwd });
+    const { code, stdout } = await runCli(
+      ["run", "Something else entirely", "--replay", "c.json", "--json"],
+      { cwd },
+    );
+    expect(code).toBe(1);
+    expect(onlyJson(stdout).status).toBe("model_error");
+  });
+
+  it("rejects an unreadable cassette as a usage error", async () => {
+    const { code, stderr } = await runCli(["run", "--replay", "missing.cassette.json"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("Cannot read the cassette");
+  });
+});

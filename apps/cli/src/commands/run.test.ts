@@ -1,0 +1,206 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+
+const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url).pathname;
+
+describe("keel run", () => {
+  it("serves a --script file in order and reports its usage, cache tokens included", async () => {
+    const { code, stdout } = await runCli([
+      "run",
+      "Where is ORD-1005?",
+      "--script",
+      fixture("order-status.script.json"),
+      "--json",
+    ]);
+    expect(code).toBe(0);
+    const json = onlyJson(stdout);
+    expect(json).toMatchObject({
+      status: "completed",
+      text: "Order ORD-1005 (a paperback bundle) has shipped.",
+      iterations: 1,
+      modelRequests: 2,
+      toolCalls: [
+        {
+          id: "toolu_script_1",
+          requested: "lookup_order",
+          executed: "lookup_order",
+          input: { order_id: "ORD-1005" },
+          decision: "allow",
+          isError: false,
+          category: null,
+          code: null,
+          attempts: 1,
+        },
+      ],
+      escalations: [],
+      usage: {
+        input_tokens: 2600,
+        output_tokens: 65,
+        cache_creation_input_tokens: 900,
+        cache_read_input_tokens: 900,
+      },
+    });
+  });
+
+  it("exits 1 when the run ends in another status than completed (max_iterations)", async () => {
+    const args = [
+      "run",
+      "Check my orders",
+      "--script",
+      fixture("runaway.script.json"),
+      "--max-iterations",
+      "1",
+    ];
+    const { code, stdout } = await runCli([...args, "--json"]);
+    expect(onlyJson(stdout).status).toBe("max_iterations");
+    expect(code).toBe(1);
+  });
+
+  it("exits 1 with status model_error when the script runs out", async () => {
+    const { code, stdout } = await runCli([
+      "run",
+      "Check ORD-1005",
+      "--script",
+      fixture("cut-short.script.json"),
+      "--json",
+    ]);
+    expect(onlyJson(stdout).status).toBe("model_error");
+    expect(code).toBe(1);
+  });
+
+  it("prints a readable step-by-step trace for people: request, tool, hook decision, outcome, summary", async () => {
+    const { code, stdout } = await runCli(["run", "--scenario", "high-value-refund"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("request Hello, alice@example.com here.");
+    expect(stdout).toMatch(
+      /tool +process_refund \{"customer_id":"C-1001","order_id":"ORD-1002","amount":750/,
+    );
+    expect(stdout).toMatch(/hook +redirect by refund-limit → escalate_to_human/);
+    expect(stdout).toContain("Refunds above $500 are reviewed by a person");
+    expect(stdout).toContain("✔ completed · 3 tool rounds · 4 model requests");
+    expect(stdout).toContain(
+      "escalated ticket T-1001 (refund_over_limit, open) ← redirected from process_refund",
+    );
+    expect(stdout).not.toContain("\u001b[");
+  });
+
+  it("shows a blocked call and the error category of a failed one", async () => {
+    const blocked = await runCli(["run", "--scenario", "suspended-account"]);
+    expect(blocked.stdout).toMatch(/hook +block by suspended-account/);
+    expect(blocked.stdout).toMatch(/error +business\/ACCOUNT_SUSPENDED/);
+    const retried = await runCli(["run", "--scenario", "transient-retry"]);
+    expect(retried.stdout).toMatch(/retry +lookup_order after ORDERS_UPSTREAM_TIMEOUT: attempt 2/);
+  });
+
+  it("colours the output and spins on stderr on a terminal, and not with NO_COLOR", async () => {
+    const terminal = await runCli(["run", "--scenario", "low-value-refund"], { isTTY: true });
+    expect(terminal.stdout).toContain("\u001b[32m");
+    expect(terminal.stderr).toMatch(/⠋ waiting for the model/);
+    const noColour = await runCli(["run", "--scenario", "low-value-refund"], {
+      isTTY: true,
+      env: { NO_COLOR: "1" },
+    });
+    expect(noColour.stdout).not.toContain("\u001b[");
+  });
+
+  it("says SIMULATION and picks the scenario whose request matches best when none is named", async () => {
+    const { code, stdout, stderr } = await runCli([
+      "run",
+      "Please refund the broken espresso machine, order ORD-1002",
+      "--json",
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/SIMULATION.*"high-value-refund" \(it matches the request best\)/);
+    expect(onlyJson(stdout).escalations).toHaveLength(1);
+  });
+
+  it("explains what to pass when no scenario matches in SIMULATION (exit 2)", async () => {
+    const { code, stdout, stderr } = await runCli(["run", "What is the weather in Paris?"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("no shipped scenario clearly matches");
+    expect(stderr).toContain("--scenario NAME");
+    expect(stderr).toContain("high-value-refund");
+    expect(stderr).toContain("--script FILE");
+    expect(stderr).toContain("ANTHROPIC_API_KEY");
+  });
+
+  it("ignores a blank ANTHROPIC_API_KEY: that is SIMULATION, not LIVE", async () => {
+    const { stderr } = await runCli(["run", "--scenario", "order-not-found"], {
+      env: { ANTHROPIC_API_KEY: "  " },
+    });
+    expect(stderr).toContain("SIMULATION");
+  });
+
+  describe("usage errors exit 2 with a message and no stack trace", () => {
+    const cases: [string, string[], RegExp][] = [
+      ["an unknown command", ["launch"], /Unknown command "launch"/],
+      ["an unknown option", ["run", "--scenario", "low-value-refund", "--fast"], /Unknown option '--fast'/],
+      ["a missing option value", ["run", "--scenario"], /--scenario.*argument missing/],
+      [
+        "a bad number",
+        ["run", "--scenario", "low-value-refund", "--max-iterations", "ten"],
+        /--max-iterations needs a whole number of at least 1, got "ten"/,
+      ],
+      [
+        "a zero iteration cap",
+        ["run", "--scenario", "low-value-refund", "--max-iterations", "0"],
+        /at least 1, got "0"/,
+      ],
+      [
+        "an unknown scenario",
+        ["run", "--scenario", "nope"],
+        /Unknown scenario "nope". The shipped scenarios are: low-value-refund/,
+      ],
+      [
+        "an unreadable script",
+        ["run", "hi", "--script", "/nonexistent/script.json"],
+        /cannot read \/nonexistent\/script.json/,
+      ],
+      ["a script that is not JSON", ["run", "hi", "--script", "not-json.json"], /is not valid JSON/],
+      ["a script that is not an array", ["run", "hi", "--script", "object.json"], /must hold a JSON array/],
+      ["two requests", ["run", "one", "two"], /takes one request, got 2/],
+      [
+        "--script with --scenario",
+        ["run", "--scenario", "low-value-refund", "--script", "x.json"],
+        /give one of them/,
+      ],
+      [
+        "--record with --replay",
+        ["run", "--scenario", "low-value-refund", "--record", "a", "--replay", "b"],
+        /exclude each other/,
+      ],
+      [
+        "an unknown backend",
+        ["run", "--scenario", "low-value-refund", "--backend", "redis"],
+        /--backend must be memory or sql/,
+      ],
+      [
+        "a trace file in a missing directory",
+        ["run", "--scenario", "low-value-refund", "--trace", "/nonexistent/dir/t.json"],
+        /does not exist/,
+      ],
+    ];
+    for (const [what, argv, message] of cases) {
+      it(`for ${what}`, async () => {
+        const cwd = temporaryDirectory();
+        writeFileSync(join(cwd, "not-json.json"), "[{ nope");
+        writeFileSync(join(cwd, "object.json"), '{"content": []}');
+        const { code, stdout, stderr } = await runCli(argv, { cwd });
+        expect(code).toBe(2);
+        expect(stdout).toBe("");
+        expect(stderr).toMatch(message);
+        expect(stderr).not.toMatch(/\n\s+at /);
+      });
+    }
+  });
+
+  it("prints help with examples and exits 0", async () => {
+    const { code, stdout } = await runCli(["run", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: keel run "<request>" [options]');
+    expect(stdout).toContain("Examples:");
+  });
+});

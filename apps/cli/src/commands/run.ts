@@ -1,0 +1,170 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { RecordingClient, runAgent } from "@keel/loop";
+import { supportAgent } from "@keel/support-desk";
+import { modeBanner } from "../mode.js";
+import { parseCommandLine, readInteger, singlePositional } from "../parse-command-line.js";
+import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import { planRun } from "../run/plan-run.js";
+import { runJson } from "../run/run-json.js";
+import { createRunReporter } from "../run/run-reporter.js";
+import { runSummary } from "../run/run-summary.js";
+import { TextCaptureClient } from "../run/text-capture-client.js";
+import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
+import { UsageError } from "../usage-error.js";
+import { type Command, EXIT } from "./command.js";
+
+const HELP = `Run the support agent on one customer request.
+
+Usage: keel run "<request>" [options]
+
+LIVE when ANTHROPIC_API_KEY is set (in the environment or ./.env), asking the real model at
+ANTHROPIC_BASE_URL (default https://api.anthropic.com); SIMULATION otherwise, serving a shipped
+scenario's scripted answers (the one named, or the one whose request matches best).
+
+Options:
+  --scenario NAME        a shipped scenario: its request (when none is given), staged faults and caller role
+  --script FILE          a JSON array of Messages API responses served in order (a scripted model)
+  --model MODEL          the model (default $ANTHROPIC_MODEL or claude-sonnet-5-5; a replay uses the recorded one)
+  --max-iterations N     tool rounds before the forced final answer (default 10)
+  --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
+  --database-url URL     PostgreSQL (default $DATABASE_URL with --backend sql)
+  --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
+  --trace FILE           save the step-by-step trace (render it with keel trace FILE)
+  --record FILE          record every model request and response to a cassette (secrets redacted)
+  --replay FILE          answer from a cassette instead of a model (the request must match the recording)
+  --json                 print exactly one JSON object on stdout (nothing else)
+  -h, --help             this help
+
+Exit codes: 0 completed (an escalation is a completion), 1 any other end, 2 usage error.
+
+Examples:
+  keel run --scenario high-value-refund
+  keel run "Refund my \\$750 espresso machine, order ORD-1002, I'm alice@example.com"
+  keel run --scenario transient-retry --json | jq .toolCalls
+  keel run "Where is ORD-1005?" --script answers.json --trace run.trace.json
+  keel run --scenario low-value-refund --record low.cassette.json
+  keel run --scenario low-value-refund --replay low.cassette.json
+  ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model claude-sonnet-5-5
+  keel run --scenario high-value-refund --backend sql && keel tickets
+`;
+
+function parse(args: readonly string[]) {
+  return parseCommandLine("run", () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        scenario: { type: "string" },
+        script: { type: "string" },
+        model: { type: "string" },
+        "max-iterations": { type: "string" },
+        backend: { type: "string" },
+        "database-url": { type: "string" },
+        "data-dir": { type: "string" },
+        trace: { type: "string" },
+        record: { type: "string" },
+        replay: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+}
+
+/** An output file's directory must exist before the run starts, not after it finished. */
+function outputPath(option: string, file: string | undefined, cwd: string): string | undefined {
+  if (file === undefined) return undefined;
+  const path = resolve(cwd, file);
+  if (!existsSync(dirname(path)))
+    throw new UsageError(`${option} ${file}: the directory ${dirname(path)} does not exist.`);
+  return path;
+}
+
+export const runCommand: Command = {
+  name: "run",
+  summary: "run the support agent on a request (LIVE with ANTHROPIC_API_KEY, else SIMULATION)",
+  help: HELP,
+  async run(args, { io, env, style, spinner }) {
+    const { values, positionals } = parse(args);
+    if (values.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    if (values.record !== undefined && values.replay !== undefined) {
+      throw new UsageError("--record and --replay exclude each other: record a run, then replay it.");
+    }
+    const positional = singlePositional("run", positionals, "request", false);
+    if (positional !== undefined && positional.trim() === "") throw new UsageError("The request is empty.");
+    const maxIterations =
+      values["max-iterations"] === undefined
+        ? undefined
+        : readInteger("--max-iterations", values["max-iterations"], 1);
+    const backendChoice = chooseBackend(values, env, io.cwd, "memory");
+    const tracePath = outputPath("--trace", values.trace, io.cwd);
+    const recordPath = outputPath("--record", values.record, io.cwd);
+    const plan = await planRun(values, positional, env, io.cwd);
+
+    const json = values.json === true;
+    const recordNote = values.record === undefined ? "" : ` · recording to ${values.record}`;
+    io.stderr.write(
+      modeBanner(plan.mode, `${plan.source} · ${describeBackend(backendChoice)}${recordNote}`, style),
+    );
+
+    let backend: Awaited<ReturnType<typeof openBackend>>;
+    try {
+      backend = await openBackend(backendChoice);
+    } catch (error) {
+      io.stderr.write(
+        `keel run: cannot open the ${describeBackend(backendChoice)}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      return EXIT.failed;
+    }
+    try {
+      for (const fault of plan.scenario?.faults ?? []) {
+        for (let time = 0; time < fault.times; time++) backend.faults.next(fault.operation, fault.kind);
+      }
+      const client = new TextCaptureClient(
+        recordPath === undefined
+          ? plan.client
+          : new RecordingClient(plan.client, { path: recordPath, secrets: plan.secrets }),
+      );
+      const reporter = json ? undefined : createRunReporter(io.stdout, style, spinner);
+      if (!json) io.stdout.write(`${style.bold("request")} ${plan.request}\n\n`);
+      const result = await runAgent({
+        client,
+        model: plan.model,
+        ...supportAgent(backend),
+        prompt: plan.request,
+        metadata: plan.scenario?.metadata ?? {},
+        ...(maxIterations === undefined ? {} : { maxIterations }),
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+        ...(reporter === undefined
+          ? {}
+          : { onEvent: reporter.onEvent, onStreamEvent: reporter.onStreamEvent }),
+      });
+      reporter?.close();
+      if (tracePath !== undefined) {
+        const trace = traceFileOf(result, {
+          mode: plan.mode,
+          scenario: plan.scenario?.name ?? null,
+          request: plan.request,
+          responseTexts: client.texts,
+        });
+        await writeTraceFile(tracePath, trace);
+      }
+      if (json) io.stdout.write(`${JSON.stringify(runJson(result))}\n`);
+      else {
+        io.stdout.write(runSummary(result, style));
+        if (values.trace !== undefined)
+          io.stdout.write(style.dim(`  trace saved to ${values.trace} (keel trace ${values.trace})\n`));
+      }
+      return result.status === "completed" ? EXIT.ok : EXIT.failed;
+    } finally {
+      spinner.stop();
+      await backend.close();
+    }
+  },
+};

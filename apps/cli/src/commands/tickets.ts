@@ -1,0 +1,102 @@
+import { parseArgs } from "node:util";
+import type { Ticket } from "@keel/support-desk";
+import { parseCommandLine } from "../parse-command-line.js";
+import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import type { Style } from "../terminal/style.js";
+import { compactJson } from "../trace/format-steps.js";
+import { UsageError } from "../usage-error.js";
+import { type Command, EXIT } from "./command.js";
+
+const HELP = `List the open escalation tickets in the store.
+
+Usage: keel tickets [--backend memory|sql] [--database-url URL] [--data-dir DIR] [--json]
+
+Tickets are what escalate_to_human opens (directly, or when a hook redirects a refund over the limit).
+The store defaults to sql — PostgreSQL at $DATABASE_URL, else PGlite in $KEEL_DATA_DIR or ./.keel-data,
+the same store "keel run --backend sql" and the MCP server use. The memory backend starts empty in every
+process, so it never has tickets to show.
+
+Options:
+  --backend memory|sql   the store (default sql)
+  --database-url URL     PostgreSQL
+  --data-dir DIR         PGlite data directory
+  --json                 print { "backend", "tickets": [ ... ] }
+  -h, --help             this help
+
+Examples:
+  keel run --scenario high-value-refund --backend sql && keel tickets
+  keel tickets --data-dir /tmp/keel-data --json | jq '.tickets[].id'
+`;
+
+function render(tickets: readonly Ticket[], where: string, style: Style): string {
+  if (tickets.length === 0) return `No open tickets in the ${where}.\n`;
+  const lines = [
+    `${style.bold(`${tickets.length} open ticket${tickets.length === 1 ? "" : "s"}`)} in the ${where}`,
+    "",
+  ];
+  for (const ticket of tickets) {
+    lines.push(
+      `${style.bold(ticket.id)}  ${style.yellow(ticket.category)}  customer ${ticket.customerId ?? "unknown"}  ${style.dim(ticket.createdAt)}`,
+    );
+    lines.push(`  ${ticket.summary}`);
+    if (ticket.pendingRequest) lines.push(style.dim(`  pending: ${compactJson(ticket.pendingRequest, 160)}`));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export const ticketsCommand: Command = {
+  name: "tickets",
+  summary: "the open escalation tickets in the store",
+  help: HELP,
+  async run(args, { io, env, style }) {
+    const { values, positionals } = parseCommandLine("tickets", () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          backend: { type: "string" },
+          "database-url": { type: "string" },
+          "data-dir": { type: "string" },
+          json: { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
+      }),
+    );
+    if (values.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    if (positionals.length > 0)
+      throw new UsageError(`keel tickets takes no arguments, got "${positionals.join(" ")}".`);
+    const choice = chooseBackend(values, env, io.cwd, "sql");
+    const where = describeBackend(choice);
+    let backend: Awaited<ReturnType<typeof openBackend>>;
+    try {
+      backend = await openBackend(choice);
+    } catch (error) {
+      io.stderr.write(
+        `keel tickets: cannot open the ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      return EXIT.failed;
+    }
+    try {
+      const listed = await backend.listTickets({ status: "open" });
+      if (listed.kind !== "listed") {
+        io.stderr.write(
+          `keel tickets: the ${where} did not answer (${listed.kind}); the tickets are unknown, not absent.\n`,
+        );
+        return EXIT.failed;
+      }
+      const backendName = choice.kind === "memory" ? "memory" : choice.kind;
+      io.stdout.write(
+        values.json
+          ? `${JSON.stringify({ backend: backendName, tickets: listed.tickets })}\n`
+          : render(listed.tickets, where, style),
+      );
+      return EXIT.ok;
+    } finally {
+      await backend.close();
+    }
+  },
+};

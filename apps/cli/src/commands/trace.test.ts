@@ -1,0 +1,101 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, temporaryDirectory } from "../cli.test-helpers.js";
+
+const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url).pathname;
+
+async function savedTrace(args: readonly string[]): Promise<string> {
+  const cwd = temporaryDirectory();
+  const run = await runCli([...args, "--trace", "run.trace.json", "--json"], { cwd });
+  expect(run.stdout).not.toContain("trace saved");
+  return cwd;
+}
+
+describe("keel trace", () => {
+  it("renders a saved run step by step: request, model text, tool, hook decision, outcome", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "high-value-refund"]);
+    const { code, stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^Trace · claude-sonnet-4-5-20250929 via scripted · SIMULATION · scenario high-value-refund · run /,
+    );
+    expect(stdout).toContain("request Hello, alice@example.com here.");
+    expect(stdout).toContain("[3] model I'll request the refund for the espresso machine.");
+    expect(stdout).toMatch(/tool +process_refund/);
+    expect(stdout).toMatch(/hook +redirect by refund-limit → escalate_to_human/);
+    expect(stdout).toMatch(/ok +success \(1 attempt/);
+    expect(stdout).toContain("✔ completed · 3 tool rounds · 4 model requests");
+  });
+
+  it("shows tokens per round — input, output, cache creation, cache read — and the total", async () => {
+    const cwd = await savedTrace([
+      "run",
+      "Where is ORD-1005?",
+      "--script",
+      fixture("order-status.script.json"),
+    ]);
+    const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    expect(stdout).toContain(
+      "stop tool_use · 1 tool_use · tokens in 1,200 · out 40 · cache write 900 · cache read 0",
+    );
+    expect(stdout).toContain("Tokens per round");
+    const table = stdout.slice(stdout.indexOf("Tokens per round")).split("\n");
+    expect(table[1]).toMatch(/round +input +output +cache write +cache read/);
+    expect(table[2]).toMatch(/^ +1 +1,200 +40 +900 +0$/);
+    expect(table[3]).toMatch(/^ +2 +1,400 +25 +0 +900$/);
+    expect(table[4]).toMatch(/^ +total +2,600 +65 +900 +900$/);
+  });
+
+  it("writes a self-contained HTML timeline with every value escaped", async () => {
+    const cwd = await savedTrace([
+      "run",
+      "Look up <order>",
+      "--script",
+      fixture("html-injection.script.json"),
+    ]);
+    const { code, stdout } = await runCli(["trace", "run.trace.json", "--html", "timeline.html"], { cwd });
+    expect(code).toBe(0);
+    expect(stdout).toContain("HTML timeline written to timeline.html");
+    const html = readFileSync(join(cwd, "timeline.html"), "utf8");
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain("Checking &lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt; &amp; more");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("Look up &lt;order&gt;");
+    expect(html).toContain("Done: &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt;");
+    expect(html).not.toMatch(/<script|<img|<link|<b>|src=["']?http|href=["']?http|@import|url\(/i);
+    expect(html).toContain("<td>total</td><td>1,250</td><td>40</td><td>800</td><td>800</td>");
+    expect(html).toContain('class="decision invalid"');
+  });
+
+  it("reads a bare JSON array of trace events and JSON Lines too", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
+    const events = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8")).events as unknown[];
+    writeFileSync(join(cwd, "events.json"), JSON.stringify(events));
+    writeFileSync(join(cwd, "events.jsonl"), events.map((event) => JSON.stringify(event)).join("\n"));
+    for (const file of ["events.json", "events.jsonl"]) {
+      const { code, stdout } = await runCli(["trace", file], { cwd });
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/empty +ORDER_NOT_FOUND/);
+    }
+  });
+
+  it("is a usage error for a missing file or one that is not a trace (exit 2)", async () => {
+    const cwd = temporaryDirectory();
+    writeFileSync(join(cwd, "other.json"), '{"hello": "world"}');
+    const missing = await runCli(["trace", "nope.json"], { cwd });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("Cannot read trace file");
+    const other = await runCli(["trace", "other.json"], { cwd });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("other.json is not a trace");
+  });
+
+  it("saves the trace of a failed run with its error", async () => {
+    const cwd = await savedTrace(["run", "Check ORD-1005", "--script", fixture("cut-short.script.json")]);
+    const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    expect(stdout).toContain("✘ model_error");
+    expect(stdout).toContain("script_exhausted");
+    expect(stdout).toMatch(/\[2\] model no response/);
+  });
+});

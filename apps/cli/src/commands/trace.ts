@@ -1,0 +1,62 @@
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import { renderTraceHtml } from "../trace/render-trace-html.js";
+import { renderTraceText } from "../trace/render-trace-text.js";
+import { readTraceFile } from "../trace/trace-file.js";
+import { UsageError } from "../usage-error.js";
+import { type Command, EXIT } from "./command.js";
+
+const HELP = `Render a saved trace step by step.
+
+Usage: keel trace FILE [--html OUT]
+
+FILE is what "keel run --trace FILE" saved (or any JSON array / JSON Lines of @keel/loop trace events).
+Prints each round — the model's text, why it stopped, its tokens (input, output, cache creation, cache
+read) — then each tool call: what was asked, the hook's decision (allow, redirect, block, rewrite) and the
+outcome; then a table of tokens per round.
+
+Options:
+  --html OUT   also write a self-contained HTML timeline (inline CSS, no scripts, no external assets)
+  -h, --help   this help
+
+Examples:
+  keel run --scenario high-value-refund --trace high.trace.json
+  keel trace high.trace.json
+  keel trace high.trace.json --html high.html
+`;
+
+export const traceCommand: Command = {
+  name: "trace",
+  summary: "render a saved run trace step by step, tokens per round (--html for a timeline page)",
+  help: HELP,
+  async run(args, { io, style }) {
+    const { values, positionals } = parseCommandLine("trace", () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: { html: { type: "string" }, help: { type: "boolean", short: "h" } },
+      }),
+    );
+    if (values.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    const file = singlePositional("trace", positionals, "trace file", true) ?? "";
+    const trace = await readTraceFile(resolve(io.cwd, file));
+    io.stdout.write(renderTraceText(trace, style));
+    if (values.html !== undefined) {
+      try {
+        await writeFile(resolve(io.cwd, values.html), renderTraceHtml(trace), "utf8");
+      } catch (error) {
+        throw new UsageError(
+          `Cannot write ${values.html}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+        );
+      }
+      io.stdout.write(style.dim(`\nHTML timeline written to ${values.html}\n`));
+    }
+    return EXIT.ok;
+  },
+};

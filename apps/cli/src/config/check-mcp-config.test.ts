@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import { checkMcpConfig } from "./check-mcp-config.js";
+import { expandVariables } from "./expand-variables.js";
+import { maskSecret } from "./mask-secret.js";
+import { isSecretName } from "./secret-patterns.js";
+
+const server = (fields: Record<string, unknown>) => ({
+  mcpServers: { demo: { command: "node", ...fields } },
+});
+
+describe("expandVariables", () => {
+  it("expands ${VAR} from the environment and ${VAR:-default} when unset or empty", () => {
+    const environment = { HOST: "example.com", EMPTY: "" };
+    expect(expandVariables("https://${HOST}/${PATH_PART:-mcp}", environment).value).toBe(
+      "https://example.com/mcp",
+    );
+    expect(expandVariables("${EMPTY:-fallback}", environment).value).toBe("fallback");
+    expect(expandVariables("${HOST:-fallback}", environment).value).toBe("example.com");
+  });
+
+  it("reports an unset variable without a default as unset", () => {
+    expect(expandVariables("${TOKEN}", {}).references).toEqual([
+      { name: "TOKEN", fallback: undefined, source: "unset" },
+    ]);
+  });
+
+  it("reports a malformed reference", () => {
+    expect(expandVariables("${1BAD} and ${", {}).malformed).toEqual(["${1BAD}", "${"]);
+  });
+});
+
+describe("checkMcpConfig", () => {
+  it("passes a config whose every secret is a ${VAR} that is set", () => {
+    const report = checkMcpConfig(
+      server({ env: { API_KEY: "${API_KEY}" }, headers: { Authorization: "Bearer ${TOKEN}" } }),
+      {
+        API_KEY: "x",
+        TOKEN: "y",
+      },
+    );
+    expect(report.ok).toBe(true);
+    expect(report.servers[0]?.variables).toEqual([
+      { name: "API_KEY", source: "env" },
+      { name: "TOKEN", source: "env" },
+    ]);
+  });
+
+  it("fails closed on an unset variable without a default, naming server and field", () => {
+    const report = checkMcpConfig(server({ args: ["--token", "${MCP_TOKEN}"] }), {});
+    expect(report.ok).toBe(false);
+    expect(report.servers[0]?.findings).toEqual([
+      expect.objectContaining({
+        server: "demo",
+        field: "args[1]",
+        message: expect.stringContaining("${MCP_TOKEN} is not set and has no default"),
+      }),
+    ]);
+  });
+
+  it("accepts an unset variable that has a ${VAR:-default}", () => {
+    expect(checkMcpConfig(server({ url: "${MCP_URL:-http://127.0.0.1:8787/mcp}" }), {}).ok).toBe(true);
+  });
+
+  const SECRETS: [string, string][] = [
+    ["Anthropic API key", "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["OpenAI project key", "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123"],
+    ["OpenAI API key", "sk-AbCdEfGhIjKlMnOpQrStUvWx0123456789"],
+    ["AWS access key id", "AKIAIOSFODNN7EXAMPLE"],
+    ["AWS access key id", "ASIAIOSFODNN7EXAMPLE"],
+    ["GitHub token", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["GitHub token", "gho_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["GitHub fine-grained token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"],
+    ["Stripe live key", "sk_live_AbCdEfGhIjKlMnOpQrSt0123"],
+    ["Stripe live key", "rk_live_AbCdEfGhIjKlMnOpQrSt0123"],
+  ];
+  for (const [label, secret] of SECRETS) {
+    it(`finds a hard-coded ${label} (${secret.slice(0, 8)}…) in an ordinary field and masks it`, () => {
+      const report = checkMcpConfig(
+        server({ args: ["serve", `--upstream-credentials-file=/dev/null`, secret] }),
+        {},
+      );
+      const findings = report.servers[0]?.findings ?? [];
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toMatchObject({ server: "demo", field: "args[2]" });
+      expect(findings[0]?.message).toContain(`${label} hard-coded`);
+      expect(JSON.stringify(report)).not.toContain(secret);
+      expect(findings[0]?.message).toContain(maskSecret(secret));
+    });
+  }
+
+  it("finds a literal bearer token in a header and a password in a URL", () => {
+    const report = checkMcpConfig(
+      {
+        mcpServers: {
+          remote: {
+            url: "postgres://app:s3cretpass@db.internal/app",
+            headers: { Authorization: "Bearer abcdefghijklmnop0123" },
+          },
+        },
+      },
+      {},
+    );
+    const findings = report.servers[0]?.findings ?? [];
+    expect(findings.map((finding) => [finding.field, finding.message.split(":")[0]])).toEqual([
+      ["url", "password written into a URL"],
+      ["headers.Authorization", "bearer token hard-coded"],
+    ]);
+    expect(JSON.stringify(report)).not.toContain("s3cretpass");
+    expect(JSON.stringify(report)).not.toContain("abcdefghijklmnop0123");
+  });
+
+  it("accepts a password in a URL that is a ${VAR}", () => {
+    expect(
+      checkMcpConfig(server({ url: "postgres://app:${DB_PASSWORD}@db/app" }), { DB_PASSWORD: "x" }).ok,
+    ).toBe(true);
+  });
+
+  it("finds a literal value in a secret-named env field, a --token argument and a --password= argument", () => {
+    const report = checkMcpConfig(
+      server({
+        env: { SERVICE_API_KEY: "abc123xyz", LOG_LEVEL: "debug" },
+        args: ["--token", "plain-text-token", "--password=hunter2"],
+      }),
+      {},
+    );
+    const findings = report.servers[0]?.findings ?? [];
+    expect(findings.map((finding) => finding.field)).toEqual(["env.SERVICE_API_KEY", "args[1]", "args[2]"]);
+    expect(
+      findings.every((finding) => finding.message.startsWith("literal value in a secret-named field")),
+    ).toBe(true);
+    expect(findings.find((finding) => finding.field === "env.SERVICE_API_KEY")?.message).toContain(
+      'write "${SERVICE_API_KEY}"',
+    );
+    expect(JSON.stringify(report)).not.toMatch(/abc123xyz|plain-text-token|hunter2/);
+  });
+
+  it("finds known default secrets, also as the default of a reference", () => {
+    const report = checkMcpConfig(
+      server({ env: { ADMIN_PASSWORD: "changeme", DB_SECRET: "${DB_SECRET:-admin}" } }),
+      {},
+    );
+    const messages = (report.servers[0]?.findings ?? []).map(
+      (finding) => `${finding.field}: ${finding.message}`,
+    );
+    expect(messages[0]).toMatch(
+      /^env.ADMIN_PASSWORD: known default secret in a secret-named field: ch…\(8 chars\)/,
+    );
+    expect(messages[1]).toMatch(
+      /^env.DB_SECRET: known default secret as the \$\{…:-default\} of a secret-named field/,
+    );
+  });
+
+  it("finds a secret written as the default of a reference", () => {
+    const secret = "sk-ant-api03-DefaultDefaultDefault0123456789";
+    const report = checkMcpConfig(server({ env: { UPSTREAM: `\${UPSTREAM:-${secret}}` } }), {});
+    expect(report.servers[0]?.findings[0]?.message).toContain(
+      "Anthropic API key hard-coded as a ${…:-default}",
+    );
+    expect(JSON.stringify(report)).not.toContain(secret);
+  });
+
+  it("rejects a file without mcpServers and a server without command or url", () => {
+    expect(checkMcpConfig({ servers: {} }, {}).ok).toBe(false);
+    expect(checkMcpConfig({ mcpServers: { empty: {} } }, {}).servers[0]?.findings[0]?.message).toContain(
+      "neither a command",
+    );
+  });
+});
+
+describe("isSecretName", () => {
+  it("reads field names word by word", () => {
+    for (const name of [
+      "API_KEY",
+      "x-api-key",
+      "authToken",
+      "Authorization",
+      "--client-secret",
+      "DB_PASSWORD",
+      "apiKey",
+    ]) {
+      expect(isSecretName(name), name).toBe(true);
+    }
+    for (const name of [
+      "MONKEY",
+      "KEYBOARD_LAYOUT",
+      "LOG_LEVEL",
+      "url",
+      "--data-dir",
+      "--credentials-file",
+      "TOKEN_URL",
+    ]) {
+      expect(isSecretName(name), name).toBe(false);
+    }
+  });
+});
+
+describe("maskSecret", () => {
+  it("never shows more than four characters, and none of a short secret", () => {
+    expect(maskSecret("sk-ant-api03-0123456789abcdef")).toBe("sk-a…(29 chars)");
+    expect(maskSecret("changeme")).toBe("ch…(8 chars)");
+    expect(maskSecret("test")).toBe("…(4 chars)");
+  });
+});

@@ -1,0 +1,150 @@
+import type { Environment } from "../env-file.js";
+import { expandVariables, type VariableReference } from "./expand-variables.js";
+import { scanValue } from "./scan-value.js";
+import { isSecretName } from "./secret-patterns.js";
+
+/** One problem, named by server and field (`env.API_KEY`, `args[3]`, `headers.Authorization`). Never a secret. */
+export interface ConfigFinding {
+  readonly server: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface ServerReport {
+  readonly name: string;
+  readonly transport: string;
+  /** Every `${VAR}` reference in the expanded fields and where its value came from (never the value). */
+  readonly variables: readonly Pick<VariableReference, "name" | "source">[];
+  readonly findings: readonly ConfigFinding[];
+}
+
+export interface ConfigReport {
+  readonly ok: boolean;
+  readonly servers: readonly ServerReport[];
+  /** Problems with the file as a whole (no `mcpServers`). */
+  readonly findings: readonly ConfigFinding[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Where a string sits: its path, and whether its name says it holds a credential. */
+interface Leaf {
+  readonly field: string;
+  readonly value: string;
+  readonly secretNamed: boolean;
+}
+
+function leaves(value: unknown, field: string, secretNamed: boolean, into: Leaf[]): Leaf[] {
+  if (typeof value === "string") into.push({ field, value, secretNamed });
+  else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const previous = value[index - 1];
+      const flag = typeof previous === "string" && previous.startsWith("-") && isSecretName(previous);
+      if (typeof item === "string" && /^--?[\w-]+=/.test(item)) {
+        const separator = item.indexOf("=");
+        into.push({
+          field: `${field}[${index}]`,
+          value: item.slice(separator + 1),
+          secretNamed: isSecretName(item.slice(0, separator)),
+        });
+      } else leaves(item, `${field}[${index}]`, flag, into);
+    });
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value))
+      leaves(item, field === "" ? key : `${field}.${key}`, isSecretName(key), into);
+  }
+  return into;
+}
+
+/** The fields Claude Code expands `${VAR}` in, as [path, string] pairs; wrong types are findings. */
+function expandable(
+  server: Record<string, unknown>,
+  problem: (field: string, message: string) => void,
+): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const key of ["command", "url"] as const) {
+    const value = server[key];
+    if (value === undefined) continue;
+    if (typeof value === "string") fields.push([key, value]);
+    else problem(key, `must be a string, got ${Array.isArray(value) ? "an array" : typeof value}`);
+  }
+  if (server.args !== undefined) {
+    if (!Array.isArray(server.args)) problem("args", "must be an array of strings");
+    else
+      server.args.forEach((item, index) => {
+        if (typeof item === "string") fields.push([`args[${index}]`, item]);
+        else problem(`args[${index}]`, "must be a string");
+      });
+  }
+  for (const key of ["env", "headers"] as const) {
+    const value = server[key];
+    if (value === undefined) continue;
+    if (!isRecord(value)) {
+      problem(key, "must be an object of strings");
+      continue;
+    }
+    for (const [name, item] of Object.entries(value)) {
+      if (typeof item === "string") fields.push([`${key}.${name}`, item]);
+      else problem(`${key}.${name}`, "must be a string");
+    }
+  }
+  return fields;
+}
+
+function checkServer(name: string, server: unknown, environment: Environment): ServerReport {
+  const findings: ConfigFinding[] = [];
+  const problem = (field: string, message: string) => findings.push({ server: name, field, message });
+  if (!isRecord(server)) {
+    problem("(server)", "must be an object with a command (stdio) or a url (http)");
+    return { name, transport: "?", variables: [], findings };
+  }
+  if (server.command === undefined && server.url === undefined)
+    problem("(server)", "has neither a command (stdio) nor a url (http/sse)");
+  const variables: Pick<VariableReference, "name" | "source">[] = [];
+  for (const [field, raw] of expandable(server, problem)) {
+    const expansion = expandVariables(raw, environment);
+    for (const reference of expansion.references) {
+      variables.push({ name: reference.name, source: reference.source });
+      if (reference.source === "unset") {
+        problem(
+          field,
+          `\${${reference.name}} is not set and has no default: refusing to guess (fail closed). Set ${reference.name}, or write \${${reference.name}:-default}`,
+        );
+      }
+    }
+    for (const text of expansion.malformed)
+      problem(field, `"${text}" is not a valid reference: write \${NAME} or \${NAME:-default}`);
+  }
+  for (const leaf of leaves(server, "", false, [])) {
+    const finding = scanValue(leaf.value, leaf.secretNamed);
+    if (!finding) continue;
+    const variable = leaf.field.startsWith("env.") ? leaf.field.slice(4) : undefined;
+    const instead = variable
+      ? `write "\${${variable}}" and set ${variable} in the environment`
+      : "use a ${VAR} reference";
+    problem(leaf.field, `${finding.message}: ${finding.masked}. Never commit a secret: ${instead}`);
+  }
+  const transport =
+    typeof server.type === "string" ? server.type : server.command !== undefined ? "stdio" : "http";
+  return { name, transport, variables, findings };
+}
+
+/**
+ * Checks a parsed `.mcp.json`: expands `${VAR}` / `${VAR:-default}` in command, args, env, url and headers
+ * (an unset variable without a default is a finding: fail closed) and looks for hard-coded secrets in every
+ * string of every server. Findings never contain a secret, only its mask.
+ */
+export function checkMcpConfig(config: unknown, environment: Environment): ConfigReport {
+  if (!isRecord(config) || !isRecord(config.mcpServers)) {
+    const findings = [
+      { server: "(file)", field: "mcpServers", message: 'expected { "mcpServers": { "<name>": { ... } } }' },
+    ];
+    return { ok: false, servers: [], findings };
+  }
+  const servers = Object.entries(config.mcpServers).map(([name, server]) =>
+    checkServer(name, server, environment),
+  );
+  const ok = servers.every((server) => server.findings.length === 0);
+  return { ok, servers, findings: [] };
+}

@@ -1,0 +1,89 @@
+import type { CliIo } from "./cli-io.js";
+import { checkConfigCommand } from "./commands/check-config.js";
+import { type Command, EXIT } from "./commands/command.js";
+import { evalRoutingCommand } from "./commands/eval-routing.js";
+import { lintToolsCommand } from "./commands/lint-tools.js";
+import { routeCommand } from "./commands/route.js";
+import { runCommand } from "./commands/run.js";
+import { ticketsCommand } from "./commands/tickets.js";
+import { traceCommand } from "./commands/trace.js";
+import { withEnvFile } from "./env-file.js";
+import { createSpinner } from "./terminal/spinner.js";
+import { colourEnabled, createStyle } from "./terminal/style.js";
+import { UsageError } from "./usage-error.js";
+import { cliVersion } from "./version.js";
+
+export type { CliIo, TextSink } from "./cli-io.js";
+
+const COMMANDS: readonly Command[] = [
+  runCommand,
+  routeCommand,
+  evalRoutingCommand,
+  lintToolsCommand,
+  checkConfigCommand,
+  traceCommand,
+  ticketsCommand,
+];
+
+function topHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const list = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n");
+  return `keel ${cliVersion()} — reliable tool-calling agents on the Anthropic Messages API
+
+Usage: keel <command> [options]     keel <command> --help for its options and examples
+
+Commands:
+${list}
+
+Options:
+  -h, --help     this help
+  -v, --version  the version
+
+Examples:
+  keel run --scenario high-value-refund
+  keel route "check order #12345 status" --json
+  keel eval-routing corpus/support-routing.jsonl --min 0.9
+  keel check-config .mcp.json
+`;
+}
+
+/**
+ * The whole CLI as a function: parses `argv` (without node and the script path), runs one command and
+ * resolves with its exit code — 0 success, 1 the answer is no (a failed run, findings), 2 usage error.
+ * Never throws: a usage error or an unexpected failure is printed on stderr, without a stack trace.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  const style = createStyle(colourEnabled(io));
+  if (name === undefined || name === "-h" || name === "--help" || name === "help") {
+    if (name === "help" && rest[0] !== undefined) return main([rest[0], "--help"], io);
+    // Without a command it is a usage error: the help goes to stderr so stdout stays empty for programs.
+    (name === undefined ? io.stderr : io.stdout).write(topHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === "-v" || name === "--version" || name === "version") {
+    io.stdout.write(`${cliVersion()}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    const hint = name.startsWith("-") ? `Unknown option "${name}".` : `Unknown command "${name}".`;
+    io.stderr.write(
+      `keel: ${hint} Commands: ${COMMANDS.map((known) => known.name).join(", ")}. Run "keel --help".\n`,
+    );
+    return EXIT.usage;
+  }
+  const spinner = createSpinner(io.stderr, io.isTTY);
+  try {
+    return await command.run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
+  } catch (error) {
+    spinner.stop();
+    if (UsageError.isInstance(error)) {
+      io.stderr.write(`keel ${command.name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`keel ${command.name}: unexpected failure: ${message}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,67 @@
+import { resolve } from "node:path";
+import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
+import type { Environment } from "../env-file.js";
+import { UsageError } from "../usage-error.js";
+
+/** Where the support tools keep customers, orders, refunds and tickets. */
+export type BackendChoice =
+  | { readonly kind: "memory" }
+  | { readonly kind: "pglite"; readonly dataDir: string }
+  | { readonly kind: "postgres"; readonly databaseUrl: string };
+
+export interface BackendFlags {
+  readonly backend?: string | undefined;
+  readonly "database-url"?: string | undefined;
+  readonly "data-dir"?: string | undefined;
+}
+
+/**
+ * Reads --backend, --database-url and --data-dir (either of the last two implies sql). For sql, flags beat
+ * the environment: --database-url, then --data-dir, then DATABASE_URL, then KEEL_DATA_DIR, then
+ * `./.keel-data` — the same store the MCP server uses by default, so `keel tickets` sees its tickets too.
+ */
+export function chooseBackend(
+  flags: BackendFlags,
+  environment: Environment,
+  cwd: string,
+  fallback: "memory" | "sql",
+): BackendChoice {
+  const databaseUrl = flags["database-url"];
+  const dataDir = flags["data-dir"];
+  if (databaseUrl !== undefined && dataDir !== undefined) {
+    throw new UsageError("--database-url and --data-dir exclude each other: PostgreSQL or embedded PGlite.");
+  }
+  if (databaseUrl !== undefined && databaseUrl.trim() === "")
+    throw new UsageError("--database-url needs a URL.");
+  if (dataDir !== undefined && dataDir.trim() === "") throw new UsageError("--data-dir needs a directory.");
+  const backend = flags.backend ?? (databaseUrl !== undefined || dataDir !== undefined ? "sql" : fallback);
+  if (backend !== "memory" && backend !== "sql") {
+    throw new UsageError(`--backend must be memory or sql, got "${backend}".`);
+  }
+  if (backend === "memory") {
+    if (databaseUrl !== undefined || dataDir !== undefined) {
+      throw new UsageError(
+        "--database-url and --data-dir need --backend sql (the memory backend keeps nothing).",
+      );
+    }
+    return { kind: "memory" };
+  }
+  if (databaseUrl !== undefined) return { kind: "postgres", databaseUrl };
+  if (dataDir !== undefined) return { kind: "pglite", dataDir: resolve(cwd, dataDir) };
+  if (environment.DATABASE_URL) return { kind: "postgres", databaseUrl: environment.DATABASE_URL };
+  return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
+}
+
+/** For banners: never the database URL, which may carry a password. */
+export function describeBackend(choice: BackendChoice): string {
+  if (choice.kind === "memory") return "in-memory sample store";
+  if (choice.kind === "pglite") return `PGlite store in ${choice.dataDir}`;
+  return "PostgreSQL store (DATABASE_URL)";
+}
+
+/** Opens the store (migrating a SQL one); rejects when a database cannot be opened. */
+export async function openBackend(choice: BackendChoice): Promise<FaultableBackend> {
+  if (choice.kind === "memory") return createMemoryBackend();
+  if (choice.kind === "pglite") return createSqlBackend({ dataDir: choice.dataDir });
+  return createSqlBackend({ databaseUrl: choice.databaseUrl });
+}

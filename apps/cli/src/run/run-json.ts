@@ -1,0 +1,99 @@
+import type { RunResult, RunStatus, RunUsage, ToolCallDecision, ToolCallRecord } from "@keel/loop";
+
+/** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */
+export interface ToolCallJson {
+  readonly id: string;
+  readonly requested: string;
+  readonly executed: string | null;
+  readonly input: unknown;
+  /** null only when the call failed input validation and never reached the hooks. */
+  readonly decision: ToolCallDecision;
+  readonly isError: boolean;
+  readonly category: string | null;
+  readonly code: string | null;
+  readonly attempts: number;
+}
+
+/** A ticket opened during the run (by the model or by a hook's redirect). */
+export interface EscalationJson {
+  readonly toolUseId: string;
+  readonly ticketId: string | null;
+  readonly status: string | null;
+  readonly category: string | null;
+  readonly summary: string | null;
+  readonly customerId: string | null;
+  readonly pendingRefund: unknown;
+  /** The tool the model asked for when a hook redirected it here (e.g. process_refund), else null. */
+  readonly redirectedFrom: string | null;
+}
+
+/** The one JSON object `keel run --json` prints. */
+export interface RunJson {
+  readonly status: RunStatus;
+  readonly text: string;
+  readonly iterations: number;
+  readonly modelRequests: number;
+  readonly toolCalls: readonly ToolCallJson[];
+  readonly escalations: readonly EscalationJson[];
+  readonly usage: RunUsage;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+function toolCallJson(call: ToolCallRecord): ToolCallJson {
+  const succeeded = call.outcome.kind === "success";
+  return {
+    id: call.id,
+    requested: call.requested,
+    executed: call.executed,
+    input: call.input,
+    decision: call.decision,
+    isError: call.isError,
+    category: succeeded ? null : (call.category ?? null),
+    code: succeeded ? null : (call.code ?? null),
+    attempts: call.attempts,
+  };
+}
+
+/** Every successful escalate_to_human call, with the ticket it opened and what it carries. */
+export function escalationsOf(result: Pick<RunResult, "toolCalls">): EscalationJson[] {
+  return result.toolCalls.flatMap((call) => {
+    if (call.executed !== "escalate_to_human" || call.outcome.kind !== "success") return [];
+    const data = record(call.outcome.data);
+    const input = record(call.executedInput ?? call.input);
+    return [
+      {
+        toolUseId: call.id,
+        ticketId: text(data.ticket_id),
+        status: text(data.status),
+        category: text(data.category) ?? text(input.category),
+        summary: text(input.summary),
+        customerId: text(input.customer_id),
+        pendingRefund: input.pending_refund ?? null,
+        redirectedFrom: call.requested === call.executed ? null : call.requested,
+      },
+    ];
+  });
+}
+
+/** The `--json` contract: exactly these keys, in this order. */
+export function runJson(result: RunResult): RunJson {
+  return {
+    status: result.status,
+    text: result.text,
+    iterations: result.iterations,
+    modelRequests: result.modelRequests,
+    toolCalls: result.toolCalls.map(toolCallJson),
+    escalations: escalationsOf(result),
+    usage: {
+      input_tokens: result.usage.input_tokens,
+      output_tokens: result.usage.output_tokens,
+      cache_creation_input_tokens: result.usage.cache_creation_input_tokens,
+      cache_read_input_tokens: result.usage.cache_read_input_tokens,
+    },
+  };
+}

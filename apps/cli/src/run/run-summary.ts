@@ -1,0 +1,36 @@
+import type { RunResult, RunStatus } from "@keel/loop";
+import type { Style } from "../terminal/style.js";
+import { formatTokens } from "../trace/format-steps.js";
+import { escalationsOf } from "./run-json.js";
+
+const WHY: Record<Exclude<RunStatus, "completed">, string> = {
+  max_iterations: "the tool rounds ran out (raise --max-iterations?)",
+  truncated: "the model hit max_tokens before it finished",
+  refused: "the model refused to answer",
+  context_window_exceeded: "the conversation no longer fits the model's context window",
+  aborted: "the run was interrupted",
+  model_error: "the model could not be reached or answered wrongly",
+};
+
+/** The closing lines for people: status, counts, tokens, escalations, and why a run did not complete. */
+export function runSummary(result: RunResult, style: Style): string {
+  const completed = result.status === "completed";
+  const mark = completed ? style.green("✔") : style.red("✘");
+  const status = completed ? style.green(result.status) : style.red(result.status);
+  const rounds = `${result.iterations} tool round${result.iterations === 1 ? "" : "s"}`;
+  const requests = `${result.modelRequests} model request${result.modelRequests === 1 ? "" : "s"}`;
+  const lines = [
+    ``,
+    `${mark} ${style.bold(status)} · ${rounds} · ${requests} · ${(result.durationMs / 1000).toFixed(2)} s`,
+  ];
+  lines.push(style.dim(`  tokens ${formatTokens(result.usage)}`));
+  if (!completed) lines.push(style.red(`  ${WHY[result.status]}`));
+  if (result.error) lines.push(style.red(`  ${result.error.kind}: ${result.error.message}`));
+  for (const escalation of escalationsOf(result)) {
+    const from = escalation.redirectedFrom ? ` ← redirected from ${escalation.redirectedFrom} by a hook` : "";
+    lines.push(
+      `  ${style.yellow("escalated")} ticket ${style.bold(escalation.ticketId ?? "?")} (${escalation.category ?? "?"}, ${escalation.status ?? "?"})${from}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

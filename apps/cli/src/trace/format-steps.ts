@@ -1,0 +1,100 @@
+import type {
+  ModelRetryEvent,
+  ResponseEvent,
+  RetryEvent,
+  RunUsage,
+  ToolCallEvent,
+  ToolUseIgnoredEvent,
+  Usage,
+} from "@keel/loop";
+import type { Style } from "../terminal/style.js";
+
+/** Indent under a step label, so multi-line text lines up. */
+export const INDENT = "      ";
+
+const number = (value: number | null | undefined): string => (value ?? 0).toLocaleString("en-US");
+
+/** "in 1,860 · out 70 · cache write 0 · cache read 0" — the four token counts of one request or a run. */
+export function formatTokens(usage: Usage | RunUsage): string {
+  return (
+    `in ${number(usage.input_tokens)} · out ${number(usage.output_tokens)} · ` +
+    `cache write ${number(usage.cache_creation_input_tokens)} · cache read ${number(usage.cache_read_input_tokens)}`
+  );
+}
+
+export const clip = (text: string, length: number): string =>
+  text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+
+export const compactJson = (value: unknown, length = 120): string =>
+  clip(JSON.stringify(value) ?? String(value), length);
+
+/** Text indented to sit under a label: every line after the first gets INDENT. */
+export const indentText = (text: string): string => text.replace(/\n/g, `\n${INDENT}`);
+
+/** The line under a model response: why it stopped and what it cost, this request and so far. */
+export function responseLine(event: ResponseEvent, style: Style): string {
+  const stop = event.stopReason ?? "no stop_reason";
+  const tools = event.toolUses > 0 ? ` · ${event.toolUses} tool_use` : "";
+  return style.dim(
+    `${INDENT}stop ${stop}${tools} · tokens ${formatTokens(event.usage)} · ${Math.round(event.durationMs)} ms`,
+  );
+}
+
+/** A tool_use block's three steps: what was asked, what the hooks decided, what came back. */
+export function toolCallLines(event: ToolCallEvent, style: Style): string[] {
+  const lines = [
+    `${INDENT}${style.cyan("tool")}    ${style.bold(event.requested)} ${style.dim(compactJson(event.input))}`,
+  ];
+  lines.push(`${INDENT}${style.magenta("hook")}    ${decisionText(event, style)}`);
+  const attempts = `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`;
+  const notes = [attempts, `${Math.round(event.durationMs)} ms`, ...(event.reused ? ["reused"] : [])].join(
+    ", ",
+  );
+  lines.push(`${INDENT}${outcomeLabel(event, style)} ${style.dim(`(${notes})`)}`);
+  if (event.preview)
+    lines.push(style.dim(`${INDENT}        ${clip(event.preview.replace(/\s+/g, " "), 110)}`));
+  return lines;
+}
+
+function decisionText(event: ToolCallEvent, style: Style): string {
+  const by = event.hook === undefined ? "" : ` by ${event.hook}`;
+  switch (event.decision) {
+    case "allow":
+      return style.green("allow");
+    case "redirect":
+      return `${style.yellow(`redirect${by}`)} → ${style.bold(event.executed ?? "nothing")}`;
+    case "rewrite":
+      return style.yellow(`rewrite${by}`) + " (input changed)";
+    case "block":
+      return style.red(`block${by}`) + " (the tool did not run)";
+    case null:
+      return style.red("invalid call") + " (rejected before the hooks; the tool did not run)";
+  }
+}
+
+function outcomeLabel(event: ToolCallEvent, style: Style): string {
+  if (event.isError) return `${style.red("error")}   ${style.red(`${event.category}/${event.code}`)}`;
+  if (event.code)
+    return `${style.yellow("empty")}   ${style.yellow(event.code)} (a real answer: nothing there)`;
+  return `${style.green("ok")}      success`;
+}
+
+export function retryLine(event: RetryEvent, style: Style): string {
+  return style.yellow(
+    `${INDENT}retry   ${event.tool} after ${event.code}: attempt ${event.attempt} in ${event.delayMs} ms`,
+  );
+}
+
+export function modelRetryLine(event: ModelRetryEvent, style: Style): string {
+  return style.yellow(
+    `${INDENT}model retry ${event.attempt} in ${Math.round(event.delayMs)} ms: ${event.reason}`,
+  );
+}
+
+export function ignoredLine(event: ToolUseIgnoredEvent, style: Style): string {
+  const why =
+    event.reason === "final_request"
+      ? "the final request allows no tools"
+      : `stop_reason ${event.stopReason}`;
+  return style.dim(`${INDENT}not run: ${event.name} (${why})`);
+}

@@ -1,0 +1,123 @@
+import { readFile, writeFile } from "node:fs/promises";
+import type { RunError, RunResult, TraceEvent } from "@keel/loop";
+import { UsageError } from "../usage-error.js";
+
+/** A trace event as saved: response events also carry the text the model wrote in that response. */
+export type SavedTraceEvent = TraceEvent & { readonly text?: string };
+
+/** What `keel run --trace FILE` writes and `keel trace FILE` reads (a JSON object, pretty-printed). */
+export interface TraceFile {
+  readonly format: "keel-trace";
+  readonly version: 1;
+  readonly mode: string;
+  readonly scenario: string | null;
+  readonly request: string;
+  readonly status: string;
+  readonly text: string;
+  readonly error?: RunError;
+  readonly events: readonly SavedTraceEvent[];
+}
+
+export interface TraceRunInfo {
+  readonly mode: string;
+  readonly scenario: string | null;
+  readonly request: string;
+  /** The model's text per response, 1-based by request index. */
+  readonly responseTexts: ReadonlyMap<number, string>;
+}
+
+/** The run's trace with each response's text folded in, ready to save. */
+export function traceFileOf(result: RunResult, info: TraceRunInfo): TraceFile {
+  const events = result.trace.map((event): SavedTraceEvent => {
+    if (event.type !== "response") return event;
+    const text = info.responseTexts.get(event.index);
+    return text === undefined || text === "" ? event : { ...event, text };
+  });
+  return {
+    format: "keel-trace",
+    version: 1,
+    mode: info.mode,
+    scenario: info.scenario,
+    request: info.request,
+    status: result.status,
+    text: result.text,
+    ...(result.error === undefined ? {} : { error: result.error }),
+    events,
+  };
+}
+
+export async function writeTraceFile(path: string, trace: TraceFile): Promise<void> {
+  await writeFile(path, `${JSON.stringify(trace, null, 2)}\n`, "utf8");
+}
+
+/** A loaded trace: the run's description when the file has one, and the events. */
+export interface LoadedTrace {
+  readonly request: string | null;
+  readonly mode: string | null;
+  readonly scenario: string | null;
+  readonly status: string | null;
+  readonly text: string | null;
+  readonly error: RunError | null;
+  readonly events: readonly SavedTraceEvent[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/**
+ * Reads a trace saved by `keel run --trace`, or any JSON array of trace events, an object with an
+ * `events` array (a RunResult works), or JSON Lines of events. Throws a UsageError naming the problem.
+ */
+export async function readTraceFile(path: string): Promise<LoadedTrace> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read trace file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
+  }
+  return parseTrace(text, path);
+}
+
+export function parseTrace(text: string, source: string): LoadedTrace {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = parseJsonLines(text, source);
+  }
+  const events = Array.isArray(value) ? value : isRecord(value) ? (value.trace ?? value.events) : undefined;
+  if (!Array.isArray(events)) {
+    throw new UsageError(
+      `${source} is not a trace: expected the file "keel run --trace" writes, a JSON array of trace events or JSON Lines.`,
+    );
+  }
+  for (const [index, event] of events.entries()) {
+    if (!isRecord(event) || typeof event.type !== "string") {
+      throw new UsageError(`${source} is not a trace: event ${index} has no "type".`);
+    }
+  }
+  const meta = isRecord(value) ? value : {};
+  return {
+    request: stringOrNull(meta.request),
+    mode: stringOrNull(meta.mode),
+    scenario: stringOrNull(meta.scenario),
+    status: stringOrNull(meta.status),
+    text: stringOrNull(meta.text),
+    error: isRecord(meta.error) ? (meta.error as unknown as RunError) : null,
+    events: events as SavedTraceEvent[],
+  };
+}
+
+function parseJsonLines(text: string, source: string): unknown[] {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
+  return lines.map((line, index) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      throw new UsageError(`${source} is not valid JSON (nor JSON Lines: line ${index + 1} does not parse).`);
+    }
+  });
+}
