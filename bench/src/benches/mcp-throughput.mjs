@@ -1,0 +1,211 @@
+import { runTask } from "../lib/child.mjs";
+import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
+import { keelMcpEntry, serverCommand, startHttpServerProcess } from "../lib/mcp-servers.mjs";
+import { median, summary } from "../lib/stats.mjs";
+
+const HTTP_LOAD = new URL("../workers/mcp-http-load.mjs", import.meta.url);
+const STDIO_LOAD = new URL("../workers/mcp-stdio-load.mjs", import.meta.url);
+const SERVERS = /** @type {const} */ (["floor", "keel-pglite", "keel-memory"]);
+const LABELS = {
+  floor: "floor: bare `@modelcontextprotocol/sdk` server, one `echo` tool",
+  "keel-pglite": "**Keel** `keel-mcp`, `lookup_order` against the PGlite store (`--data-dir`, the default)",
+  "keel-memory": "Keel `keel-mcp`, `lookup_order` against the in-memory store (`--memory`)",
+};
+const CALLS = {
+  floor: { tool: "echo", arguments: { text: "ORD-1001" }, expect: '"text":"ORD-1001"' },
+  "keel-pglite": { tool: "lookup_order", arguments: { order_id: "ORD-1001" }, expect: '"isError":false' },
+  "keel-memory": { tool: "lookup_order", arguments: { order_id: "ORD-1001" }, expect: '"isError":false' },
+};
+
+/**
+ * Bench 5: MCP server throughput. Stateless Streamable HTTP with 32 concurrent callers, and stdio with
+ * one sequential caller; Keel's server against the bare SDK floor, each server in its own process.
+ * @param {import("../lib/labels.mjs").BenchContext} context
+ * @returns {Promise<import("../lib/labels.mjs").Section>}
+ */
+export async function mcpThroughputBench(context) {
+  const { smoke } = context;
+  const size = smoke
+    ? { repeats: 1, clients: 4, warmupMs: 100, durationMs: 300, warmupCalls: 20, stdioMs: 200 }
+    : { repeats: 3, clients: 32, warmupMs: 500, durationMs: 2500, warmupCalls: 300, stdioMs: 1500 };
+  if (!keelMcpEntry()) {
+    return {
+      id: "5",
+      title: "5. MCP server throughput",
+      body: [],
+      skipped: "apps/mcp-server is not built (no dist/index.js); run `turbo run build` first.",
+      checks: [
+        { target: "MCP server throughput", measured: "not measured: keel-mcp is not built", pass: null },
+      ],
+      charts: [],
+      numbers: {},
+    };
+  }
+  // PGlite takes seconds to start; the smoke only checks that both kinds of server produce numbers.
+  const ids = smoke ? SERVERS.filter((id) => id !== "keel-pglite") : SERVERS;
+  const keelId = smoke ? "keel-memory" : "keel-pglite";
+  /** @type {Record<string, Array<Record<string, number>>>} */
+  const http = { floor: [], "keel-pglite": [], "keel-memory": [] };
+  /** @type {Record<string, Array<Record<string, number>>>} */
+  const stdio = { floor: [], "keel-pglite": [], "keel-memory": [] };
+  const servers = [];
+  try {
+    for (const id of ids)
+      servers.push({ id, process: await startHttpServerProcess(serverCommand(id, "http")) });
+    for (let repeat = 0; repeat < size.repeats; repeat++) {
+      for (let offset = 0; offset < servers.length; offset++) {
+        const server = servers[(offset + repeat) % servers.length];
+        const before = server.process.cpuMicros();
+        const result = await runTask(
+          HTTP_LOAD,
+          {
+            bench: "5",
+            implementation: server.id,
+            url: server.process.url,
+            clients: size.clients,
+            ...size,
+            ...CALLS[server.id],
+          },
+          smoke,
+        );
+        const cpu = server.process.cpuMicros() - before;
+        if (result.errors > 0 || result.requests === 0) {
+          throw new Error(
+            `${server.id} over HTTP: ${result.errors} failed calls of ${result.requests + result.errors} ${result.firstError}`,
+          );
+        }
+        // The server's CPU over the whole load (warm-up included) per request served in the measured window.
+        const perRequest = cpu / (result.requests * (1 + size.warmupMs / size.durationMs));
+        http[server.id].push({ ...result, serverMicros: perRequest });
+        context.progress(`bench 5 HTTP: ${server.id} #${repeat + 1}: ${num(result.requestsPerSecond)} req/s`);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.process.close()));
+  }
+  for (let repeat = 0; repeat < size.repeats; repeat++) {
+    for (let offset = 0; offset < ids.length; offset++) {
+      const id = ids[(offset + repeat) % ids.length];
+      const command = serverCommand(id, "stdio");
+      try {
+        const result = await runTask(
+          STDIO_LOAD,
+          {
+            bench: "5",
+            implementation: id,
+            command: command.command,
+            args: command.args,
+            durationMs: size.stdioMs,
+            warmupCalls: size.warmupCalls,
+            ...CALLS[id],
+          },
+          smoke,
+        );
+        if (result.errors > 0 || result.calls === 0)
+          throw new Error(`${id} over stdio: ${result.errors} failed calls`);
+        stdio[id].push(result);
+        context.progress(`bench 5 stdio: ${id} #${repeat + 1}: ${num(result.callsPerSecond)} calls/s`);
+      } finally {
+        command.cleanup?.();
+      }
+    }
+  }
+
+  /** @type {Record<string, number>} */
+  const numbers = {};
+  const pick = (/** @type {Array<Record<string, number>>} */ runs, /** @type {string} */ key) =>
+    summary(runs.map((run) => run[key]));
+  const httpRows = ids.map((id) => {
+    const row = {
+      id,
+      rate: pick(http[id], "requestsPerSecond"),
+      p50: median(http[id].map((run) => run.p50)),
+      p99: median(http[id].map((run) => run.p99)),
+      server: median(http[id].map((run) => run.serverMicros)),
+    };
+    numbers[`http.${id}.rate`] = row.rate.median;
+    numbers[`http.${id}.p99`] = row.p99;
+    return row;
+  });
+  const stdioRows = ids.map((id) => {
+    const row = {
+      id,
+      rate: pick(stdio[id], "callsPerSecond"),
+      p50: median(stdio[id].map((run) => run.p50)),
+      p99: median(stdio[id].map((run) => run.p99)),
+      server: median(stdio[id].map((run) => run.serverMicrosPerCall)),
+    };
+    numbers[`stdio.${id}.rate`] = row.rate.median;
+    return row;
+  });
+  const floorHttp = httpRows[0];
+  const floorStdio = stdioRows[0];
+  const keelHttp = /** @type {(typeof httpRows)[number]} */ (httpRows.find((row) => row.id === keelId));
+  const keelStdio = /** @type {(typeof stdioRows)[number]} */ (stdioRows.find((row) => row.id === keelId));
+  return {
+    id: "5",
+    title: "5. MCP server throughput",
+    body: [
+      `**Stateless Streamable HTTP**, ${size.clients} concurrent callers over keep-alive loopback connections, each with one \`tools/call\` in flight ` +
+        `(a small node:http load generator in its own process, sharing the 2 cores). ${size.repeats} runs of ${num(size.durationMs / 1000, 1)} s per server ` +
+        `after ${size.warmupMs} ms of warm-up, interleaved; the medians (min–max) of the runs. Server CPU per request is read from /proc for the server's process. ` +
+        "The floor answers JSON (`enableJsonResponse: true`), as keel-mcp does.",
+      markdownTable(
+        ["server", "requests/s", "× floor", "p50 ms", "p99 ms", "server CPU µs/request"],
+        httpRows.map((row) => [
+          LABELS[row.id],
+          spread(row.rate),
+          ratio(row.rate.median / floorHttp.rate.median),
+          num(row.p50, 2),
+          num(row.p99, 2),
+          num(row.server),
+        ]),
+      ),
+      `**stdio**, one sequential caller (raw JSON-RPC lines after the \`initialize\` handshake, ${size.warmupCalls} warm-up calls, ${num(size.stdioMs / 1000, 1)} s per run, ` +
+        `${size.repeats} runs; a fresh server process and, for PGlite, a fresh data directory each run).`,
+      markdownTable(
+        ["server", "calls/s", "× floor", "p50 ms", "p99 ms", "server CPU µs/call"],
+        stdioRows.map((row) => [
+          LABELS[row.id],
+          spread(row.rate),
+          ratio(row.rate.median / floorStdio.rate.median),
+          num(row.p50, 3),
+          num(row.p99, 3),
+          num(row.server),
+        ]),
+      ),
+    ],
+    checks: [
+      {
+        target: "HTTP: Keel's support tools against its store ≥ 3,000 req/s",
+        measured: `${num(keelHttp.rate.median)} req/s (${ratio(keelHttp.rate.median / floorHttp.rate.median)} the floor's ${num(floorHttp.rate.median)})`,
+        pass: keelHttp.rate.median >= 3000,
+      },
+      { target: "HTTP: p99 < 20 ms", measured: `${num(keelHttp.p99, 1)} ms`, pass: keelHttp.p99 < 20 },
+      {
+        target: "stdio: ≥ 6,000 calls/s",
+        measured: `${num(keelStdio.rate.median)} calls/s (${ratio(keelStdio.rate.median / floorStdio.rate.median)} the floor's ${num(floorStdio.rate.median)})`,
+        pass: keelStdio.rate.median >= 6000,
+      },
+    ],
+    charts: [
+      {
+        title: `5. MCP stateless HTTP, ${size.clients} callers — requests per second (higher is better)`,
+        unit: "req/s",
+        bars: httpRows.map((row) => ({
+          label:
+            row.id === "floor"
+              ? "bare SDK floor (echo)"
+              : row.id === "keel-pglite"
+                ? "keel-mcp, PGlite"
+                : "keel-mcp, memory",
+          value: row.rate.median,
+          min: row.rate.min,
+          max: row.rate.max,
+          keel: row.id === "keel-pglite",
+        })),
+      },
+    ],
+    numbers,
+  };
+}

@@ -1,0 +1,87 @@
+import http from "node:http";
+import { serveTask } from "../lib/child.mjs";
+import { quantile } from "../lib/stats.mjs";
+
+/**
+ * Bench 5's HTTP load: `clients` concurrent callers, each sending one stateless MCP `tools/call` at a time
+ * over a keep-alive connection, for `durationMs` after `warmupMs`. Lightweight on purpose (node:http, a
+ * pre-built body), so the server, not the load generator, is measured; it shares the 2 cores all the same.
+ *
+ * @param {{ url: string, clients: number, warmupMs: number, durationMs: number, tool: string,
+ *   arguments: Record<string, unknown>, expect: string }} spec
+ */
+export async function task(spec) {
+  const target = new URL(spec.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: spec.tool, arguments: spec.arguments },
+  });
+  const options = {
+    agent,
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      "content-length": Buffer.byteLength(body),
+    },
+  };
+  const post = () =>
+    new Promise((resolve, reject) => {
+      const request = http.request(options, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve(response.statusCode === 200 && text.includes(spec.expect)));
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+
+  const started = performance.now();
+  const measureFrom = started + spec.warmupMs;
+  const end = measureFrom + spec.durationMs;
+  /** @type {number[]} */
+  const latencies = [];
+  let errors = 0;
+  let firstError = "";
+  const client = async () => {
+    for (;;) {
+      const sent = performance.now();
+      if (sent >= end) return;
+      let ok = false;
+      try {
+        ok = /** @type {boolean} */ (await post());
+      } catch (error) {
+        firstError ||= String(error);
+      }
+      const done = performance.now();
+      if (sent >= measureFrom && done <= end) {
+        if (ok) latencies.push(done - sent);
+        else errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spec.clients }, client));
+  agent.destroy();
+  const seconds = spec.durationMs / 1000;
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    requests: latencies.length,
+    errors,
+    firstError,
+  };
+}
+
+serveTask(import.meta.url, task);

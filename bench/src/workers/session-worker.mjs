@@ -1,0 +1,94 @@
+import { serveTask } from "../lib/child.mjs";
+import { requestsOf, scenarioModel, scenarioResponses } from "../lib/scenarios.mjs";
+import { cannedFetch } from "../lib/sessions.mjs";
+import { median } from "../lib/stats.mjs";
+import { maxConcurrency, toolBehaviour, toolShape } from "../lib/tool-behaviour.mjs";
+import { LOOPS } from "../loops/index.mjs";
+
+/**
+ * One implementation, one scenario, in this fresh process: warm-up sessions, then measured ones.
+ * Per session: wall ms, CPU ms (process.cpuUsage: this process only — the server runs elsewhere or not
+ * at all), and for in-process sessions the time of each round (between consecutive requests).
+ *
+ * @typedef {{
+ *   implementation: string,
+ *   scenario: import("../lib/scenarios.mjs").Scenario,
+ *   stream: boolean,
+ *   baseURL?: string,
+ *   warmup: number,
+ *   sessions: number,
+ *   timing?: import("../lib/tool-behaviour.mjs").Timing,
+ *   rounds?: { early: [number, number], late: [number, number] },
+ * }} SessionTask
+ */
+/** @param {SessionTask} spec */
+export async function task(spec) {
+  const { scenario, stream } = spec;
+  const canned = spec.baseURL === undefined ? cannedFetch(scenarioResponses(scenario), stream) : undefined;
+  const behaviour = toolBehaviour(spec.timing);
+  const toolName = scenario.kind === "session" ? "lookup_order" : scenario.tool;
+  const load = LOOPS[spec.implementation];
+  if (!load) throw new Error(`unknown implementation ${spec.implementation}`);
+  const loop = (await load())({
+    transport: canned ? { fetch: canned.fetch } : { baseURL: /** @type {string} */ (spec.baseURL) },
+    stream,
+    model: scenarioModel(scenario),
+    toolNames: [toolShape(toolName)],
+    behaviour,
+    maxRequests: requestsOf(scenario),
+  });
+  const expected = requestsOf(scenario);
+  const once = async () => {
+    canned?.reset();
+    behaviour.log.length = 0;
+    behaviour.marks.length = 0;
+    behaviour.origin.at = performance.now();
+    const result = await loop.run();
+    if (result.requests !== expected) {
+      throw new Error(`${spec.implementation} made ${result.requests} requests, expected ${expected}`);
+    }
+    if (canned && canned.served !== expected) throw new Error(`canned fetch served ${canned.served}`);
+  };
+  for (let index = 0; index < spec.warmup; index++) await once();
+  globalThis.gc?.();
+  const wallMs = [];
+  const cpuMs = [];
+  const growth = [];
+  const concurrency = [];
+  const calls = [];
+  const marks = [];
+  for (let index = 0; index < spec.sessions; index++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await once();
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    wallMs.push(wall);
+    cpuMs.push((used.user + used.system) / 1000);
+    if (spec.rounds && canned) growth.push(growthRatio(canned.stamps, spec.rounds));
+    if (behaviour.marks.length > 0) marks.push([...behaviour.marks, { what: "end", index: 0, at: wall }]);
+    if (behaviour.log.length > 0) {
+      concurrency.push(maxConcurrency(behaviour.log));
+      if (calls.length === 0) calls.push(...behaviour.log);
+    }
+  }
+  return { wallMs, cpuMs, growth, concurrency, calls, marks, requests: expected };
+}
+
+serveTask(import.meta.url, task);
+
+/**
+ * Median time of rounds `late` over that of rounds `early` (1-based, inclusive); round k runs from
+ * request k to request k+1 (its reply, the tool call, building the next request). Medians, so a GC pause
+ * inside a window does not decide the figure.
+ * @param {readonly number[]} stamps
+ * @param {{ early: [number, number], late: [number, number] }} rounds
+ */
+function growthRatio(stamps, rounds) {
+  const medianOf = (/** @type {[number, number]} */ [first, last]) => {
+    const times = [];
+    for (let round = first; round <= last; round++) times.push(stamps[round] - stamps[round - 1]);
+    return median(times);
+  };
+  return medianOf(rounds.late) / medianOf(rounds.early);
+}
