@@ -4,7 +4,7 @@
 // clients sending tools/call for DURATION_MS, then drives `keel-mcp` over stdio with one sequential SDK
 // client. Usage: node scripts/bench.mjs [--store memory|pglite]
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,12 +27,28 @@ const CALLS = [
   { name: "lookup_order", arguments: { order_id: "ORD-9999" } },
 ];
 
-function summary(label, latencies, elapsedMs, failures) {
+/** CPU milliseconds a process has used (Linux /proc), or undefined elsewhere: a busy machine skews req/s, not this. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function cpuNote(before, after, calls) {
+  if (before === undefined || after === undefined || calls === 0) return "";
+  const perCall = ((after - before) * 1000) / calls;
+  return `; server CPU ${perCall.toFixed(0)} µs/call (≈ ${Math.round(1e6 / perCall)} calls/s on one free core)`;
+}
+
+function summary(label, latencies, elapsedMs, failures, note = "") {
   latencies.sort((left, right) => left - right);
   const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
   const rate = Math.round((latencies.length / elapsedMs) * 1000);
   console.log(
-    `${label}: ${rate} calls/s (${latencies.length} calls), p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, failures ${failures}`,
+    `${label}: ${rate} calls/s (${latencies.length} calls), p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, failures ${failures}${note}`,
   );
 }
 
@@ -85,6 +101,7 @@ async function benchHttp() {
   const latencies = [];
   let failures = 0;
   let next = 0;
+  const cpuBefore = cpuMsOf(child.pid);
   const started = performance.now();
   const deadline = started + DURATION_MS;
   await Promise.all(
@@ -97,12 +114,9 @@ async function benchHttp() {
       }
     }),
   );
-  summary(
-    `http  ${store}, ${CONCURRENCY} concurrent clients`,
-    latencies,
-    performance.now() - started,
-    failures,
-  );
+  const elapsed = performance.now() - started;
+  const note = cpuNote(cpuBefore, cpuMsOf(child.pid), latencies.length);
+  summary(`http  ${store}, ${CONCURRENCY} concurrent clients`, latencies, elapsed, failures, note);
   agent.destroy();
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
@@ -120,6 +134,7 @@ async function benchStdio() {
   await client.listTools();
   for (let index = 0; index < 500; index += 1) await client.callTool(CALLS[index % CALLS.length]);
   const latencies = [];
+  const cpuBefore = cpuMsOf(transport.pid);
   const started = performance.now();
   const deadline = started + DURATION_MS;
   for (let index = 0; performance.now() < deadline; index += 1) {
@@ -127,7 +142,9 @@ async function benchStdio() {
     await client.callTool(CALLS[index % CALLS.length]);
     latencies.push(performance.now() - begin);
   }
-  summary(`stdio ${store}, one sequential client`, latencies, performance.now() - started, 0);
+  const elapsed = performance.now() - started;
+  const note = cpuNote(cpuBefore, cpuMsOf(transport.pid), latencies.length);
+  summary(`stdio ${store}, one sequential client`, latencies, elapsed, 0, note);
   await client.close();
 }
 

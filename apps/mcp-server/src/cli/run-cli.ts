@@ -3,7 +3,7 @@ import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
 import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
-import { supportSurface } from "../support-surface.js";
+import { type SupportSurface, supportSurface } from "../support-surface.js";
 import { SERVER_VERSION } from "../version.js";
 import { type CliCommand, parseCliArguments } from "./arguments.js";
 import { USAGE } from "./usage.js";
@@ -13,6 +13,11 @@ const DRAIN_TIMEOUT_MS = 10_000;
 
 type Running = { readonly close: (timeoutMs: number) => Promise<{ readonly drained: boolean }> };
 
+/** What the CLI builds its tools from; tests swap it to drive the real start-up and signal handling. */
+export interface CliDependencies {
+  readonly surface?: typeof supportSurface;
+}
+
 /**
  * The `keel-mcp` command: resolves to the exit code once the server has stopped (0 after SIGTERM,
  * SIGINT or the client closing stdin; 1 when the store or the listener fails; 2 for usage and
@@ -21,6 +26,7 @@ type Running = { readonly close: (timeoutMs: number) => Promise<{ readonly drain
 export async function runCli(
   argv: readonly string[],
   environment: NodeJS.ProcessEnv = process.env,
+  dependencies: CliDependencies = {},
 ): Promise<number> {
   const logger = createStderrLogger();
   let command: CliCommand;
@@ -47,7 +53,8 @@ export async function runCli(
     return 1;
   }
   try {
-    return await serve(command, store, logger, environment);
+    const surface = dependencies.surface ?? supportSurface;
+    return await serve(command, store, logger, environment, (mode) => surface(store.backend, mode));
   } catch (error) {
     const code = configFailure(error);
     if (code === undefined) logger.error("the server failed", { error });
@@ -62,12 +69,13 @@ async function serve(
   store: Store,
   logger: Logger,
   environment: NodeJS.ProcessEnv,
+  surfaceFor: (mode: "session" | "stateless") => SupportSurface,
 ): Promise<number> {
   const stopSignal = waitForSignal();
   let running: Running;
   let ended: Promise<string>;
   if (command.kind === "stdio") {
-    const stdio = await startStdioServer({ ...supportSurface(store.backend, "session"), logger });
+    const stdio = await startStdioServer({ ...surfaceFor("session"), logger });
     const stdoutGone = new Promise<string>((resolve) =>
       process.stdout.once("error", () => resolve("stdout closed")),
     );
@@ -76,7 +84,7 @@ async function serve(
     logger.info("ready", { transport: "stdio", store: store.kind, version: SERVER_VERSION });
   } else {
     running = await startHttpServer({
-      ...supportSurface(store.backend, "stateless"),
+      ...surfaceFor("stateless"),
       logger,
       host: command.host,
       port: command.port,
