@@ -4,15 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import type { MessageParam, RequestContentBlock } from "../wire.js";
 import { runAgent } from "./run-agent.js";
-import { spyTool } from "./run-fixtures.test-helpers.js";
+import { spyTool, withoutBreakpoints } from "./run-fixtures.test-helpers.js";
 
 const FILES: Record<string, string> = {
   "RAG.md": "     1→## Executive Summary\n     2→\n     3→This plan outlines a hybrid architecture…",
   "NOTES.md": "     1→# Notes\n     2→Use pgvector for retrieval.",
 };
 const SYSTEM = "You are a careful assistant. Use the Read tool to read files before answering.";
-const withoutBreakpoints = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (key, item) => (key === "cache_control" ? undefined : item)));
 const blocks = (message: MessageParam | undefined) => (message?.content ?? []) as RequestContentBlock[];
 
 let close: (() => Promise<void>) | undefined;

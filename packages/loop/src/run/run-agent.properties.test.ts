@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
 import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "../wire.js";
 import { runAgent } from "./run-agent.js";
-import { answer, reply, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
+import { answer, reply, spyTool, text, toolUse, withoutBreakpoints } from "./run-fixtures.test-helpers.js";
 
 type Policy = "allow" | "block" | "redirect" | "rewrite";
 const TOOL_NAMES = ["read_a", "read_b", "write_c", "write_d", "ghost"] as const;
@@ -79,11 +79,6 @@ async function play(scenario: Scenario) {
     sleep: async () => {},
   });
   return { result, requests: client.requests, ran };
-}
-
-/** The request's messages with the outgoing cache breakpoint removed, for comparison with stored history. */
-function withoutBreakpoints(messages: readonly MessageParam[]): unknown {
-  return JSON.parse(JSON.stringify(messages, (key, value) => (key === "cache_control" ? undefined : value)));
 }
 
 const toolUsesOf = (message: MessageParam) =>

@@ -1,8 +1,9 @@
 import type { Message, TextBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { resolveOptions } from "./resolve-options.js";
+import { INVALID_RESPONSE, statusFor, stopDetailsOf, textOf } from "./response-status.js";
 import type { RunOptions } from "./run-options.js";
-import type { RunResult, RunStatus, StopDetails } from "./run-result.js";
+import type { RunResult } from "./run-result.js";
 import { RunState } from "./run-state.js";
 import { ToolBatch } from "./tool-batch.js";
 import { addUsage } from "./usage.js";
@@ -67,7 +68,7 @@ async function loop(run: RunState): Promise<RunResult> {
       index,
       stopReason: response.stop_reason,
       toolUses: toolUses.length,
-      usage: response.usage,
+      usage: response.usage ?? { input_tokens: 0, output_tokens: 0 },
       cumulativeUsage: run.usage,
       durationMs: run.elapsed(startedAt),
     });
@@ -112,46 +113,3 @@ async function loop(run: RunState): Promise<RunResult> {
 
 const FINAL_TEXT: TextBlock = { type: "text", text: FINAL_ANSWER_INSTRUCTION };
 const invalidResponse = Symbol("invalid response");
-const INVALID_RESPONSE = {
-  kind: "invalid_response",
-  message:
-    "The model response is not a Messages API message this loop can act on (content, tool_use or stop_reason).",
-  retryable: false,
-} as const;
-
-/**
- * The stop reason decides, never the content: end_turn and stop_sequence complete the run even if the reply
- * also holds tool_use blocks (they are not executed; the trace says so). On the forced final request every
- * answer counts as max_iterations. tool_use without any tool_use block is an invalid response.
- */
-function statusFor(response: Message, final: boolean): RunStatus | undefined {
-  switch (response.stop_reason) {
-    case "end_turn":
-    case "stop_sequence":
-      return final ? "max_iterations" : "completed";
-    case "tool_use":
-      return final ? "max_iterations" : undefined;
-    case "max_tokens":
-      return "truncated";
-    case "refusal":
-      return "refused";
-    case "model_context_window_exceeded":
-      return "context_window_exceeded";
-    default:
-      return undefined;
-  }
-}
-
-function stopDetailsOf(response: Message): StopDetails {
-  return {
-    stopReason: response.stop_reason,
-    stopSequence: response.stop_sequence ?? null,
-    ...(response.stop_details == null ? {} : { details: response.stop_details }),
-  };
-}
-
-function textOf(response: Message): string {
-  let text = "";
-  for (const block of response.content) if (block.type === "text") text += (block as TextBlock).text;
-  return text;
-}

@@ -39,6 +39,11 @@ export const toolUse = (id: string, name: string, input: Record<string, unknown>
   input,
 });
 
+/** Messages as JSON with the outgoing cache breakpoints removed, to compare requests with stored history. */
+export function withoutBreakpoints(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, (key, item) => (key === "cache_control" ? undefined : item)));
+}
+
 /** A scripted response (ScriptedClient completes ids and usage). */
 export const reply = (
   content: ContentBlock[],

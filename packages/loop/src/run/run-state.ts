@@ -28,6 +28,7 @@ export class RunState {
   private readonly startedAt: number;
   private readonly controller = new AbortController();
   private readonly unlink: () => void;
+  private eagerController: AbortController | undefined;
 
   constructor(readonly options: ResolvedOptions) {
     this.startedAt = options.now();
@@ -47,6 +48,28 @@ export class RunState {
     if (callerSignal?.aborted) abort();
     callerSignal?.addEventListener("abort", abort, { once: true });
     this.unlink = () => callerSignal?.removeEventListener("abort", abort);
+  }
+
+  /**
+   * The signal of calls started while a response streams: it follows the run's abort, and `abortEager`
+   * stops early calls the final message dropped without stopping the run. Shared across rounds (an
+   * AbortController is costly to create); rounds never overlap.
+   */
+  eagerSignal(): AbortSignal {
+    if (this.eagerController === undefined) {
+      const controller = new AbortController();
+      this.eagerController = controller;
+      // No unlink needed: this.signal belongs to this run and goes away with it.
+      this.signal.addEventListener("abort", () => controller.abort(this.signal.reason), { once: true });
+    }
+    return this.eagerController.signal;
+  }
+
+  /** Aborts the current eager signal; later rounds get a fresh one. */
+  abortEager(): void {
+    const controller = this.eagerController;
+    this.eagerController = undefined;
+    controller?.abort();
   }
 
   elapsed(since = this.startedAt): number {

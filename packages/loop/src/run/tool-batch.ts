@@ -1,5 +1,5 @@
 import type { ToolResultBlock } from "@keel/errors";
-import { canonicalJson, type ToolCall } from "@keel/tools";
+import type { ToolCall } from "@keel/tools";
 import type { ToolUseBlock } from "../wire.js";
 import type { RunState } from "./run-state.js";
 import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";
@@ -7,12 +7,12 @@ import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-c
 interface EagerCall {
   readonly name: string;
   readonly fingerprint: string;
-  readonly controller: AbortController;
   readonly result: Promise<CallResult>;
 }
 
 const toCall = (block: ToolUseBlock): ToolCall => ({ id: block.id, name: block.name, input: block.input });
-const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${canonicalJson(block.input)}`;
+/** Same name and same input JSON; a reordered but equal input counts as changed (it just runs again). */
+const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${JSON.stringify(block.input)}`;
 
 /**
  * The tool calls of one assistant turn. Order: the batch is split at each write tool. Reads between writes
@@ -21,15 +21,17 @@ const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${canon
  *
  * Streaming: a read in the first segment (no write completed before it) starts at its own
  * content_block_stop. Its result is used only if the final message holds the exact same block (id, name,
- * canonical input); otherwise it is aborted, awaited and dropped.
+ * input); otherwise it is aborted, awaited and dropped. Early calls share the run's eager signal, aborted
+ * only once every adopted call has settled, so only the dropped ones still running see it.
  */
 export class ToolBatch {
   /** The calls of this batch, as the hook context sees them (during streaming: those completed so far). */
   private readonly calls: ToolCall[] = [];
   private readonly eager = new Map<string, EagerCall>();
-  /** Eager calls whose block changed in the final message: aborted, still to be awaited. */
+  /** Eager calls the final message does not adopt, still to be aborted and awaited. */
   private readonly dropped: EagerCall[] = [];
   private writeSeen = false;
+  private eagerEnvironment: CallEnvironment | undefined;
 
   constructor(
     private readonly run: RunState,
@@ -43,14 +45,15 @@ export class ToolBatch {
     const tool = this.run.options.toolset.get(block.name);
     if (tool?.effect === "write") this.writeSeen = true;
     if (tool?.effect !== "read") return;
-    // Its own controller, so a dropped early call can be aborted alone; it follows the run's abort too.
-    const controller = new AbortController();
-    const forward = () => controller.abort(this.run.signal.reason);
-    this.run.signal.addEventListener("abort", forward, { once: true });
-    const environment = this.environment(controller.signal);
-    const result = this.run.limiter.run(() => executeToolCall(toCall(block), environment, true));
-    void result.then(() => this.run.signal.removeEventListener("abort", forward));
-    this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), controller, result });
+    const call = this.calls.at(-1)!;
+    const environment = this.startEager();
+    const result = this.run.limiter.run(() => executeToolCall(call, environment, true));
+    this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), result });
+  }
+
+  private startEager(): CallEnvironment {
+    this.eagerEnvironment ??= this.environment(this.run.eagerSignal());
+    return this.eagerEnvironment;
   }
 
   /**
@@ -93,11 +96,13 @@ export class ToolBatch {
 
   /** Aborts and awaits every eager call that was not adopted, so none is left running unobserved. */
   discard(): Promise<void> | undefined {
-    if (this.eager.size === 0 && this.dropped.length === 0) return undefined;
     for (const [id, call] of this.eager) this.drop(id, call, "unused");
     this.eager.clear();
+    if (this.dropped.length === 0) return undefined;
     const pending = this.dropped.splice(0);
-    return Promise.all(pending.map((call) => call.result)).then(() => undefined);
+    // Adopted calls have all settled by now (execute awaits them first): only dropped ones see this.
+    this.run.abortEager();
+    return Promise.all(pending.map((call) => call.result)).then(() => {});
   }
 
   private adopt(block: ToolUseBlock): Promise<CallResult> | undefined {
@@ -110,7 +115,6 @@ export class ToolBatch {
   }
 
   private drop(id: string, call: EagerCall, reason: "changed" | "unused"): void {
-    call.controller.abort();
     this.dropped.push(call);
     this.run.emit({ type: "eager_discarded", id, name: call.name, reason });
   }

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { formatTrace } from "./format-trace.js";
+import type { TraceEvent } from "./trace-events.js";
+
+const usage = {
+  input_tokens: 1200,
+  output_tokens: 40,
+  cache_creation_input_tokens: null,
+  cache_read_input_tokens: 900,
+};
+const totals = {
+  input_tokens: 1200,
+  output_tokens: 40,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 900,
+};
+
+describe("formatTrace", () => {
+  it("renders one readable line per event, for every event type", () => {
+    const trace: TraceEvent[] = [
+      {
+        type: "run_start",
+        atMs: 0,
+        runId: "r1",
+        model: "m",
+        client: "scripted",
+        tools: ["a"],
+        maxIterations: 3,
+        cache: true,
+      },
+      { type: "request", atMs: 1, index: 1, final: false, messages: 1, bytes: 2048 },
+      { type: "model_retry", atMs: 2, attempt: 1, reason: "overloaded", delayMs: 500 },
+      {
+        type: "response",
+        atMs: 3,
+        index: 1,
+        stopReason: "tool_use",
+        toolUses: 2,
+        usage,
+        cumulativeUsage: totals,
+        durationMs: 2,
+      },
+      { type: "retry", atMs: 4, id: "t1", tool: "a", attempt: 2, delayMs: 100, code: "BUSY" },
+      {
+        type: "tool_call",
+        atMs: 5,
+        id: "t1",
+        iteration: 1,
+        requested: "refund",
+        input: { amount: 750 },
+        decision: "redirect",
+        hook: "limit",
+        executed: "escalate",
+        isError: false,
+        attempts: 1,
+        durationMs: 3,
+        reused: false,
+        eager: false,
+        preview: "{}",
+      },
+      { type: "eager_discarded", atMs: 6, id: "t2", name: "a", reason: "changed" },
+      {
+        type: "tool_use_ignored",
+        atMs: 7,
+        id: "t3",
+        name: "a",
+        reason: "stop_reason",
+        stopReason: "max_tokens",
+      },
+      { type: "end", atMs: 8, status: "truncated", iterations: 1, modelRequests: 1, usage: totals },
+    ];
+    expect(formatTrace(trace).split("\n")).toEqual([
+      "run r1 · m via scripted · tools: a",
+      "→ request 1 · 1 message · 2.0 kB",
+      "  model retry 1 after 500 ms · overloaded",
+      "← response 1 · tool_use · 2 tool_use · in 1200 out 40 cache write 0 read 900 · 2 ms",
+      "  retry a (BUSY) · attempt 2 after 100 ms",
+      '  tool refund {"amount":750} · redirect by limit → escalate · ok (1 attempt, 3 ms)',
+      "  dropped early start of a (changed)",
+      "  not run: a (stop_reason max_tokens)",
+      "end truncated · 1 tool round · 1 request · in 1200 out 40 cache write 0 read 900",
+    ]);
+  });
+});
