@@ -1,1 +1,8 @@
-export {};
+#!/usr/bin/env node
+import { main } from "./main.js";
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  environment: process.env,
+});

@@ -1,0 +1,60 @@
+import { parseArgs } from "node:util";
+import type { BackendOperation, FaultKind } from "@keel/support-desk";
+
+/** The operations a fault may be staged on (the backend's own list, as values). */
+const OPERATIONS: readonly BackendOperation[] = [
+  "getCustomerByEmail",
+  "getCustomerById",
+  "getOrder",
+  "processRefund",
+  "createEscalation",
+  "listTickets",
+  "resolveTicket",
+  "listRefunds",
+  "feesForCustomer",
+];
+const KINDS: readonly FaultKind[] = ["timeout", "unreachable"];
+
+export interface StagedFaultOption {
+  readonly operation: BackendOperation;
+  readonly kind: FaultKind;
+}
+
+export interface StagedServerOptions {
+  /** Queued in order: each one fails the next call of its operation. */
+  readonly faults: readonly StagedFaultOption[];
+  /** Roles process_refund pays for; default the support desk's own (agent, supervisor). */
+  readonly refundRoles?: readonly string[];
+}
+
+/**
+ * Parses `--fault OPERATION=KIND` (repeatable) and `--refund-role ROLE` (repeatable). Throws an Error
+ * whose message says what was wrong: the staged server is started by the demo, never typed by hand.
+ */
+export function parseStagedServerArguments(argv: readonly string[]): StagedServerOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      fault: { type: "string", multiple: true },
+      "refund-role": { type: "string", multiple: true },
+    },
+  });
+  const faults = (values.fault ?? []).map(parseFault);
+  const roles = values["refund-role"];
+  return roles && roles.length > 0 ? { faults, refundRoles: roles } : { faults };
+}
+
+function parseFault(text: string): StagedFaultOption {
+  const [operation, kind] = text.split("=");
+  const knownOperation = OPERATIONS.find((candidate) => candidate === operation);
+  const knownKind = KINDS.find((candidate) => candidate === kind);
+  if (!knownOperation || !knownKind) {
+    throw new Error(
+      `--fault takes OPERATION=KIND with OPERATION one of ${OPERATIONS.join(", ")} and KIND one of ` +
+        `${KINDS.join(", ")}; got "${text}".`,
+    );
+  }
+  return { operation: knownOperation, kind: knownKind };
+}
