@@ -7,7 +7,6 @@ export { IDEMPOTENCY_META_KEY } from "./idempotency.js";
 export type { Logger, LogLevel } from "./logger.js";
 export { createStderrLogger, silentLogger } from "./logger.js";
 export type { EmptyEnvelope, RedirectEnvelope } from "./result-envelopes.js";
-export { EMPTY_MEANING } from "./result-envelopes.js";
 export type { Role } from "./roles.js";
 export type { KeelMcpServerOptions } from "./server.js";
 export { createKeelMcpServer } from "./server.js";

@@ -41,9 +41,12 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Kee
   const { stdin: _stdin, stdout: _stdout, ...serverOptions } = options;
   const server = createKeelMcpServer({ ...serverOptions, history });
   server.onerror = (error) => options.logger.warn("protocol error", { error });
+  // The session is over when the client closes stdin, or when the transport gives up (e.g. a line over
+  // the SDK's 10 MiB read limit closes it).
   const ended = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
     stdin.once("close", resolve);
+    server.onclose = resolve;
   });
   const transport = new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout);
   await server.connect(new TrackedTransport(transport, inFlight));
