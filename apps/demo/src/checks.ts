@@ -38,7 +38,7 @@ export function createCheckRecorder(section: string): CheckRecorder {
 }
 
 /** The name of the check a section that crashed records. */
-export const SECTION_RAN = "the section ran to the end";
+const SECTION_RAN = "the section ran to the end";
 
 /** A section that could not run at all is one failed check naming why, not a crash of the whole demo. */
 export function failedSection(section: string, error: unknown): Check {

@@ -95,9 +95,12 @@ async function mcpPart(
   checks: Check[],
 ): Promise<Omit<DemoReport, "mode" | "scenarios" | "store" | "checks">> {
   const empty = { routing: null, errorCategories: null, accessVsEmpty: null, capBasis: null, mcpServers: [] };
-  if (!keelMcpStarted.ok || !stagedStarted.ok) {
-    const error = keelMcpStarted.ok ? (stagedStarted as { error: unknown }).error : keelMcpStarted.error;
-    checks.push(failedSection("mcp", error));
+  if (!keelMcpStarted.ok) {
+    checks.push(failedSection("mcp", keelMcpStarted.error));
+    return empty;
+  }
+  if (!stagedStarted.ok) {
+    checks.push(failedSection("mcp", stagedStarted.error));
     return empty;
   }
   const keelMcp = keelMcpStarted.value;

@@ -16,7 +16,7 @@ function shortenStrings(value: unknown, max: number): unknown {
 }
 
 /** Compact JSON with long strings shortened, cut at `max` characters so a step stays on one line. */
-export function compactJson(value: unknown, max = 160): string {
+export function compactJson(value: unknown, max = 200): string {
   const text = JSON.stringify(shortenStrings(value, 28)) ?? "undefined";
   return clip(text, max);
 }

@@ -29,7 +29,7 @@ function callLine(row: McpCallRow, widths: Widths, style: Style): string {
     padEnd(`code=${row.code ?? "None"}`, widths.code),
     basis ? padEnd(basis, 20) : "",
   ].join("");
-  const via = style.dim(`[${row.server}: ${row.tool} ${compactJson(row.arguments, 80)}]`);
+  const via = style.dim(`[${row.server}: ${row.tool} ${compactJson(row.arguments, 120)}]`);
   return `${row.isError ? style.red(fields) : fields}${via}`;
 }
 
@@ -64,7 +64,7 @@ export function renderAccessVsEmpty(section: McpSection, style: Style): string[]
   const lines = [heading("access failure vs. valid empty (same request, opposite meaning)", style)];
   lines.push(...section.rows.map((row) => callLine(row, widths, style)));
   for (const row of section.rows) {
-    lines.push(`  ${style.dim(`the model reads (${row.label}):`)} ${clip(row.text, 150)}`);
+    lines.push(`  ${style.dim(`the model reads (${row.label}):`)} ${clip(row.text, 220)}`);
   }
   lines.push(...renderChecks(section.checks, style));
   return lines;

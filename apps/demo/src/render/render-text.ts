@@ -1,7 +1,6 @@
-import { SECTION_RAN } from "../checks.js";
 import type { DemoReport } from "../demo-report.js";
 import { padEnd } from "./format.js";
-import { renderChecks, renderSummary } from "./render-checks.js";
+import { renderSummary } from "./render-checks.js";
 import { renderScenario, renderStoreFacts } from "./render-scenarios.js";
 import { renderAccessVsEmpty, renderCallSection, renderCapBasis, renderRouting } from "./render-sections.js";
 import type { Style } from "./style.js";
@@ -37,8 +36,6 @@ export function renderText(report: DemoReport, style: Style): string {
   if (report.accessVsEmpty) lines.push(...renderAccessVsEmpty(report.accessVsEmpty, style), "");
   if (report.capBasis) lines.push(...renderCapBasis(report.capBasis, style), "");
 
-  const sectionFailures = report.checks.filter((check) => check.name === SECTION_RAN);
-  if (sectionFailures.length > 0) lines.push(...renderChecks(sectionFailures, style, ""), "");
   lines.push(...renderSummary(report.checks, style));
   return `${lines.join("\n")}\n`;
 }
