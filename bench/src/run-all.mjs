@@ -96,7 +96,7 @@ const panels = sections.flatMap((section) => section.charts);
 writeFileSync(path.join(outputDir, "RESULTS.md"), markdown);
 writeFileSync(
   path.join(outputDir, CHART_FILE),
-  barChartSvg(panels, "Keel beside the alternatives (lower is better)"),
+  barChartSvg(panels, "Keel beside the alternatives: medians, whiskers min–max, Keel in orange"),
 );
 process.stderr.write(`wrote ${path.join(outputDir, "RESULTS.md")} in ${seconds.toFixed(1)} s\n`);
 

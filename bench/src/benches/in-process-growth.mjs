@@ -100,13 +100,13 @@ export async function inProcessGrowthBench(context) {
     ],
     charts: [
       {
-        title: `2. ScriptedClient, ${size.rounds} rounds — µs per round (median, min–max)`,
+        title: `2. ScriptedClient, ${size.rounds} rounds — CPU µs per round (median, min–max)`,
         unit: "µs",
         bars: rows.map((entry) => ({
           label: entry.id === "keel" ? "Keel runAgent" : "bare loop",
-          value: entry.perRound.median,
-          min: entry.perRound.min,
-          max: entry.perRound.max,
+          value: entry.cpu.median,
+          min: entry.cpu.min,
+          max: entry.cpu.max,
           keel: entry.id === "keel",
         })),
       },

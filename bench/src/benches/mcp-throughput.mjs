@@ -27,7 +27,7 @@ export async function mcpThroughputBench(context) {
   const { smoke } = context;
   const size = smoke
     ? { repeats: 1, clients: 4, warmupMs: 100, durationMs: 300, warmupCalls: 20, stdioMs: 200 }
-    : { repeats: 3, clients: 32, warmupMs: 500, durationMs: 2500, warmupCalls: 300, stdioMs: 1500 };
+    : { repeats: 3, clients: 32, warmupMs: 500, durationMs: 2000, warmupCalls: 300, stdioMs: 1000 };
   if (!keelMcpEntry()) {
     return {
       id: "5",

@@ -45,9 +45,14 @@ export async function parallelToolsBench(context) {
     const rows = LOOPS.map((id) => {
       const samples = /** @type {any} */ (pooled.get(id));
       const starts = samples.calls.map((/** @type {any} */ call) => call.startedAt);
+      // The tools' own time as it really ran (a 100 ms timer fires late on a busy machine): the slowest
+      // call for reads that should overlap, the sum of the calls for writes that must not.
+      const toolTime = median(tool === "update_order" ? samples.totalCallMs : samples.longestCallMs);
       return {
         id,
         wall: summary(samples.wallMs),
+        toolTime,
+        limit: probe + toolTime,
         concurrency: Math.max(...samples.concurrency),
         startSpread: starts.length > 0 ? Math.max(...starts) - Math.min(...starts) : Number.NaN,
       };
@@ -70,13 +75,24 @@ export async function parallelToolsBench(context) {
     body: [
       `One JSON reply with five independent \`lookup_order\` calls (read, ${toolMs} ms each), then the answer, over HTTP to the testkit. ` +
         `Medians (min–max) over ${reads.processes * reads.sessions} runs per loop (${reads.processes} fresh processes, interleaved, ${reads.warmup} warm-ups). ` +
-        `Limit = the two requests of a probe (transport alone, tools taking no time: ${num(parallel.probe, 1)} ms) + one tool's time = **${num(readLimit, 1)} ms**.`,
+        `Nominal limit = the two requests of a probe (transport alone, tools taking no time: ${num(parallel.probe, 1)} ms) + one tool's time = **${num(readLimit, 1)} ms**. ` +
+        "A timer fires late on a busy machine, so each loop is also held against its own limit: the probe + the slowest call as it really ran in that loop's sessions.",
       markdownTable(
-        ["loop", "wall ms", "× limit", "calls running at once", "spread of the five start times (ms)"],
+        [
+          "loop",
+          "wall ms",
+          "× nominal limit",
+          "slowest call took (ms)",
+          "× own limit",
+          "calls running at once",
+          "spread of the five start times (ms)",
+        ],
         parallel.rows.map((row) => [
           label(row.id),
           spread(row.wall, 1),
           ratio(row.wall.median / readLimit),
+          num(row.toolTime, 1),
+          ratio(row.wall.median / row.limit),
           String(row.concurrency),
           num(row.startSpread, 2),
         ]),
@@ -85,20 +101,31 @@ export async function parallelToolsBench(context) {
         `expected time is the probe's ${num(serial.probe, 1)} ms + 5 × ${toolMs} ms = **${num(writeLimit, 1)} ms**. The other loops do not know which tools write; ` +
         `they run the five at once. ${writes.processes * writes.sessions} runs per loop.`,
       markdownTable(
-        ["loop", "wall ms", "× serial time", "calls running at once"],
+        [
+          "loop",
+          "wall ms",
+          "× nominal serial time",
+          "the five calls took, summed (ms)",
+          "× own serial time",
+          "calls running at once",
+        ],
         serial.rows.map((row) => [
           label(row.id),
           spread(row.wall, 1),
           ratio(row.wall.median / writeLimit),
+          num(row.toolTime, 1),
+          ratio(row.wall.median / row.limit),
           String(row.concurrency),
         ]),
       ),
     ],
     checks: [
       {
-        target: "five parallel reads: Keel ≤ 1.02× the limit",
-        measured: `${num(keelReads.wall.median, 1)} ms = ${ratio(keelReads.wall.median / readLimit)} (limit ${num(readLimit, 1)} ms)`,
-        pass: keelReads.wall.median <= 1.02 * readLimit,
+        target: "five parallel reads: Keel ≤ 1.02× the limit (the probe + its slowest call as it ran)",
+        measured:
+          `${num(keelReads.wall.median, 1)} ms = ${ratio(keelReads.wall.median / keelReads.limit)} (limit ${num(keelReads.limit, 1)} ms; ` +
+          `${ratio(keelReads.wall.median / readLimit)} the nominal ${num(readLimit, 1)} ms)`,
+        pass: keelReads.wall.median <= 1.02 * keelReads.limit,
       },
       {
         target: "five reads all running at once (Keel)",
@@ -107,8 +134,8 @@ export async function parallelToolsBench(context) {
       },
       {
         target: "write tools serialised (Keel): one at a time, ≈ 5 × the tool's time",
-        measured: `${keelWrites.concurrency} at once; ${num(keelWrites.wall.median, 1)} ms = ${ratio(keelWrites.wall.median / writeLimit)} of the serial time`,
-        pass: keelWrites.concurrency === 1 && keelWrites.wall.median <= 1.02 * writeLimit,
+        measured: `${keelWrites.concurrency} at once; ${num(keelWrites.wall.median, 1)} ms = ${ratio(keelWrites.wall.median / keelWrites.limit)} of the serial time as run`,
+        pass: keelWrites.concurrency === 1 && keelWrites.wall.median <= 1.02 * keelWrites.limit,
       },
     ],
     charts: [

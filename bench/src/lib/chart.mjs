@@ -26,7 +26,8 @@ export function barChartSvg(panels, heading) {
     y += TITLE_HEIGHT + panel.bars.length * (BAR_HEIGHT + BAR_GAP) + (panel.reference ? 16 : 0) + PANEL_GAP;
   }
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escapeXml(heading)}" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+    `<title>${escapeXml(heading)}</title>`,
     `<rect width="${WIDTH}" height="${y}" fill="#ffffff"/>`,
     `<text x="12" y="24" font-size="16" font-weight="bold" fill="#111">${escapeXml(heading)}</text>`,
     ...parts,
@@ -38,10 +39,13 @@ export function barChartSvg(panels, heading) {
 /** @param {import("./labels.mjs").ChartPanel} panel @param {number} top */
 function panelSvg(panel, top) {
   const plotWidth = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 24;
-  const values = panel.bars.flatMap((bar) => [bar.value, bar.max ?? bar.value]);
+  // Scaled to the medians (and the limit), not to the slowest outlier: a whisker that runs past the
+  // edge ends in an arrow.
+  const values = panel.bars.map((bar) => bar.value);
   if (panel.reference) values.push(panel.reference.value);
-  const scaleMax = Math.max(...values.filter(Number.isFinite), 1e-9) * 1.05;
-  const x = (/** @type {number} */ value) => LABEL_WIDTH + (Math.max(0, value) / scaleMax) * plotWidth;
+  const scaleMax = Math.max(...values.filter(Number.isFinite), 1e-9) * 1.25;
+  const x = (/** @type {number} */ value) =>
+    LABEL_WIDTH + (Math.min(Math.max(0, value), scaleMax) / scaleMax) * plotWidth;
   const out = [
     `<text x="12" y="${top + 16}" font-size="13" font-weight="bold" fill="#222">${escapeXml(panel.title)}</text>`,
   ];
@@ -65,7 +69,9 @@ function panelSvg(panel, top) {
         out.push(
           `<line x1="${x(bar.min).toFixed(1)}" y1="${middle}" x2="${x(bar.max).toFixed(1)}" y2="${middle}" stroke="#212529" stroke-width="1"/>`,
           `<line x1="${x(bar.min).toFixed(1)}" y1="${middle - 4}" x2="${x(bar.min).toFixed(1)}" y2="${middle + 4}" stroke="#212529"/>`,
-          `<line x1="${x(bar.max).toFixed(1)}" y1="${middle - 4}" x2="${x(bar.max).toFixed(1)}" y2="${middle + 4}" stroke="#212529"/>`,
+          bar.max > scaleMax
+            ? `<path d="M${x(bar.max) - 6} ${middle - 4} L${x(bar.max)} ${middle} L${x(bar.max) - 6} ${middle + 4}" fill="none" stroke="#212529"/>`
+            : `<line x1="${x(bar.max).toFixed(1)}" y1="${middle - 4}" x2="${x(bar.max).toFixed(1)}" y2="${middle + 4}" stroke="#212529"/>`,
         );
       }
       out.push(

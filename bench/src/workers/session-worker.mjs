@@ -57,6 +57,9 @@ export async function task(spec) {
   const concurrency = [];
   const calls = [];
   const marks = [];
+  const toolSpanMs = [];
+  const longestCallMs = [];
+  const totalCallMs = [];
   for (let index = 0; index < spec.sessions; index++) {
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -69,10 +72,28 @@ export async function task(spec) {
     if (behaviour.marks.length > 0) marks.push([...behaviour.marks, { what: "end", index: 0, at: wall }]);
     if (behaviour.log.length > 0) {
       concurrency.push(maxConcurrency(behaviour.log));
+      // What the tools really took (timers fire late on a busy machine), for limits that are fair to all.
+      toolSpanMs.push(
+        Math.max(...behaviour.log.map((call) => call.endedAt)) -
+          Math.min(...behaviour.log.map((call) => call.startedAt)),
+      );
+      longestCallMs.push(Math.max(...behaviour.log.map((call) => call.endedAt - call.startedAt)));
+      totalCallMs.push(behaviour.log.reduce((total, call) => total + call.endedAt - call.startedAt, 0));
       if (calls.length === 0) calls.push(...behaviour.log);
     }
   }
-  return { wallMs, cpuMs, growth, concurrency, calls, marks, requests: expected };
+  return {
+    wallMs,
+    cpuMs,
+    growth,
+    concurrency,
+    calls,
+    marks,
+    toolSpanMs,
+    longestCallMs,
+    totalCallMs,
+    requests: expected,
+  };
 }
 
 serveTask(import.meta.url, task);
