@@ -35,6 +35,7 @@ export function createNaiveTools(backend: SupportBackend): Tool[] {
     effect: "read",
     handler: async ({ order_id }) => {
       const result = await backend.getOrder(normalizeOrderId(order_id) ?? order_id);
+      if (isStoreFailure(result)) return storeFailureOutcome("orders", result);
       return result.kind === "found"
         ? success(orderView(result.order))
         : validEmpty("ORDER_NOT_FOUND", "No order found.");

@@ -64,6 +64,29 @@ describe("the support tool surface", () => {
     expect(lintTools(naive).map((finding) => finding.id)).toContain("generic-description");
   });
 
+  it("keeps an outage a transient error on the naive surface too (only its descriptions are naive)", async () => {
+    const backend = createMemoryBackend();
+    backend.faults.next("getOrder", "unreachable");
+    const toolset = createToolset(createNaiveTools(backend));
+    const context = {
+      signal: new AbortController().signal,
+      toolUseId: "t",
+      runId: "r",
+      iteration: 1,
+      metadata: {},
+    };
+    const outage = await toolset.execute(
+      { id: "a", name: "lookup_order", input: { order_id: "ORD-1001" } },
+      context,
+    );
+    expect(outage).toMatchObject({ kind: "error", category: "transient", code: "ORDERS_DB_UNREACHABLE" });
+    const absent = await toolset.execute(
+      { id: "b", name: "lookup_order", input: { order_id: "ORD-4040" } },
+      context,
+    );
+    expect(absent).toMatchObject({ kind: "empty", code: "ORDER_NOT_FOUND" });
+  });
+
   it("declares every code with the category its outcomes carry", async () => {
     const backend = createMemoryBackend();
     backend.faults.next("getOrder", "timeout");
