@@ -68,7 +68,9 @@ export function readSizes(
     if (raw === undefined || raw === "") continue;
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 1 || value > MAXIMUM) {
-      throw new RangeError(`${variable} must be an integer from 1 to ${MAXIMUM}, got ${JSON.stringify(raw)}.`);
+      throw new RangeError(
+        `${variable} must be an integer from 1 to ${MAXIMUM}, got ${JSON.stringify(raw)}.`,
+      );
     }
     sizes[key] = value;
   }

@@ -1,0 +1,54 @@
+import type { AsyncLocalStorage } from "node:async_hooks";
+import { createSqlBackend, type SeedData, type SqlBackend } from "@keel/support-desk";
+import pg from "pg";
+
+/** Where the soak's SQL store lives. */
+export type SoakStoreSettings =
+  | { readonly kind: "pglite" }
+  | { readonly kind: "postgres"; readonly databaseUrl: string };
+
+/** An open soak store and how to dispose of it (PostgreSQL: its schema is dropped). */
+export interface SoakStore {
+  readonly kind: SoakStoreSettings["kind"];
+  readonly backend: SqlBackend;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Opens the SQL store with `faultRate` of calls failing transiently. The fault decisions come from the
+ * random source of the run that makes the call (an AsyncLocalStorage), so each run's faults depend on its
+ * seed only, however the concurrent runs interleave; outside a run (the final ledger check) nothing fails.
+ */
+export async function openSoakStore(
+  settings: SoakStoreSettings,
+  data: SeedData,
+  faultRate: number,
+  runRandom: AsyncLocalStorage<() => number>,
+): Promise<SoakStore> {
+  const random = () => runRandom.getStore()?.() ?? 1;
+  if (settings.kind === "pglite") {
+    const backend = await createSqlBackend({ data, faultRate, random });
+    return { kind: "pglite", backend, dispose: () => backend.close() };
+  }
+  const schema = `keel_reliability_${process.pid}_${Date.now().toString(36)}`;
+  const backend = await createSqlBackend({
+    databaseUrl: settings.databaseUrl,
+    schema,
+    data,
+    faultRate,
+    random,
+  });
+  return {
+    kind: "postgres",
+    backend,
+    async dispose() {
+      await backend.close();
+      const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 1 });
+      try {
+        await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await pool.end();
+      }
+    },
+  };
+}
