@@ -21,11 +21,6 @@ export function liveSettings(environment: Environment): LiveSettings {
 
 /** The one-line banner saying which mode runs and why; never shows the key. */
 export function modeBanner(mode: RunMode, detail: string, style: Style): string {
-  const label =
-    mode === "LIVE"
-      ? style.bold(style.green(" LIVE "))
-      : mode === "REPLAY"
-        ? style.bold(style.cyan(" REPLAY "))
-        : style.bold(style.yellow(" SIMULATION "));
-  return `${label} ${detail}\n`;
+  const colour = mode === "LIVE" ? style.green : mode === "REPLAY" ? style.cyan : style.yellow;
+  return `${style.bold(colour(mode))}  ${detail}\n`;
 }

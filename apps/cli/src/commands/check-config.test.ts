@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { CLI_ROOT, onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
 
 const fixture = (name: string) => new URL(`../config/__fixtures__/${name}`, import.meta.url).pathname;
 
@@ -16,6 +16,13 @@ describe("keel check-config", () => {
     );
     expect(stdout).toContain("passes: no hard-coded secrets, every variable resolves");
     expect(stdout).not.toContain("t0k3n-value-never-printed");
+  });
+
+  it("passes the repository's own .mcp.json, with no variable set", async () => {
+    const { code, stdout } = await runCli(["check-config"], { cwd: join(CLI_ROOT, "../..") });
+    expect(stdout).toContain("✔ keel-support ");
+    expect(stdout).toContain(".mcp.json passes");
+    expect(code).toBe(0);
   });
 
   it("fails closed when a variable without a default is unset (exit 1)", async () => {

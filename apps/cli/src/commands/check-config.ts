@@ -66,7 +66,6 @@ function render(file: string, report: ConfigReport, style: Style): string {
 export const checkConfigCommand: Command = {
   name: "check-config",
   summary: "expand ${VAR} in .mcp.json (fail closed) and find hard-coded secrets",
-  help: HELP,
   async run(args, { io, style }) {
     const { values, positionals } = parseCommandLine("check-config", () =>
       parseArgs({

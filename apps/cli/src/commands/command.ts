@@ -12,13 +12,13 @@ export interface CommandContext {
   readonly spinner: Spinner;
 }
 
-/** One `keel` subcommand: its help text and how it runs. Resolves with the exit code. */
+/**
+ * One `keel` subcommand: its name, its line in `keel --help`, and how it runs (its own `--help`, with
+ * examples, included). Resolves with the exit code.
+ */
 export interface Command {
   readonly name: string;
-  /** One line for `keel --help`. */
   readonly summary: string;
-  /** The full `keel <name> --help` text, examples included. */
-  readonly help: string;
   run(args: readonly string[], context: CommandContext): Promise<number>;
 }
 

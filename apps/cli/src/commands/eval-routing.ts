@@ -63,7 +63,6 @@ async function mapLimited<T, R>(
 export const evalRoutingCommand: Command = {
   name: "eval-routing",
   summary: "accuracy, confusion table and unsafe misroutes of a routing corpus (CI gate)",
-  help: HELP,
   async run(args, { io, env, style, spinner }) {
     const { values, positionals } = parseCommandLine("eval-routing", () =>
       parseArgs({

@@ -29,7 +29,6 @@ Examples:
 export const lintToolsCommand: Command = {
   name: "lint-tools",
   summary: "lint the support tools' descriptions (exit 1 on error findings)",
-  help: HELP,
   async run(args, { io, style }) {
     const { values, positionals } = parseCommandLine("lint-tools", () =>
       parseArgs({

@@ -44,7 +44,6 @@ function render(answer: RouteAnswer, style: Style): string {
 export const routeCommand: Command = {
   name: "route",
   summary: "which support tool a request routes to (offline router, or --live with the model)",
-  help: HELP,
   async run(args, { io, env, style, spinner }) {
     const { values, positionals } = parseCommandLine("route", () =>
       parseArgs({

@@ -91,7 +91,9 @@ describe("keel run", () => {
     expect(blocked.stdout).toMatch(/hook +block by suspended-account/);
     expect(blocked.stdout).toMatch(/error +business\/ACCOUNT_SUSPENDED/);
     const retried = await runCli(["run", "--scenario", "transient-retry"]);
-    expect(retried.stdout).toMatch(/retry +lookup_order after ORDERS_UPSTREAM_TIMEOUT: attempt 2/);
+    expect(retried.stdout).toMatch(
+      /tool +lookup_order .*\n +hook +allow\n +retry +lookup_order after ORDERS_UPSTREAM_TIMEOUT: attempt 2 .*\n +ok +success \(2 attempts/,
+    );
   });
 
   it("colours the output and spins on stderr on a terminal, and not with NO_COLOR", async () => {

@@ -86,7 +86,6 @@ function outputPath(option: string, file: string | undefined, cwd: string): stri
 export const runCommand: Command = {
   name: "run",
   summary: "run the support agent on a request (LIVE with ANTHROPIC_API_KEY, else SIMULATION)",
-  help: HELP,
   async run(args, { io, env, style, spinner }) {
     const { values, positionals } = parse(args);
     if (values.help) {

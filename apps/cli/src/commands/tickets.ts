@@ -47,7 +47,6 @@ function render(tickets: readonly Ticket[], where: string, style: Style): string
 export const ticketsCommand: Command = {
   name: "tickets",
   summary: "the open escalation tickets in the store",
-  help: HELP,
   async run(args, { io, env, style }) {
     const { values, positionals } = parseCommandLine("tickets", () =>
       parseArgs({

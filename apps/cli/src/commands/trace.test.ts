@@ -91,6 +91,15 @@ describe("keel trace", () => {
     expect(other.stderr).toContain("other.json is not a trace");
   });
 
+  it("shows the retries of a call inside it, between the hook decision and the outcome", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "orders-db-unreachable"]);
+    const { stdout } = await runCli(["trace", "run.trace.json", "--html", "t.html"], { cwd });
+    expect(stdout).toMatch(
+      /hook +allow\n +retry .*attempt 2.*\n +retry .*attempt 3.*\n +error +transient\/ORDERS_DB_UNREACHABLE/,
+    );
+    expect(readFileSync(join(cwd, "t.html"), "utf8").match(/class="step retry"/g)).toHaveLength(2);
+  });
+
   it("saves the trace of a failed run with its error", async () => {
     const cwd = await savedTrace(["run", "Check ORD-1005", "--script", fixture("cut-short.script.json")]);
     const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });

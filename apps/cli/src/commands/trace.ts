@@ -30,7 +30,6 @@ Examples:
 export const traceCommand: Command = {
   name: "trace",
   summary: "render a saved run trace step by step, tokens per round (--html for a timeline page)",
-  help: HELP,
   async run(args, { io, style }) {
     const { values, positionals } = parseCommandLine("trace", () =>
       parseArgs({

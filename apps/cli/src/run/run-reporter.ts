@@ -1,4 +1,4 @@
-import type { ModelStreamEvent, TraceEvent } from "@keel/loop";
+import type { ModelStreamEvent, RetryEvent, TraceEvent } from "@keel/loop";
 import type { TextSink } from "../cli-io.js";
 import type { Spinner } from "../terminal/spinner.js";
 import type { Style } from "../terminal/style.js";
@@ -7,7 +7,6 @@ import {
   indentText,
   modelRetryLine,
   responseLine,
-  retryLine,
   toolCallLines,
 } from "../trace/format-steps.js";
 
@@ -28,6 +27,8 @@ export function createRunReporter(out: TextSink, style: Style, spinner: Spinner)
   let final = false;
   let streaming = false;
   let lineOpen = false;
+  // Retries happen before their call's event; they are printed inside it.
+  const retries = new Map<string, RetryEvent[]>();
   const write = (text: string) => {
     spinner.stop();
     out.write(text);
@@ -58,11 +59,11 @@ export function createRunReporter(out: TextSink, style: Style, spinner: Spinner)
         return;
       case "tool_call":
         endLine();
-        write(`${toolCallLines(event, style).join("\n")}\n`);
+        write(`${toolCallLines(event, style, retries.get(event.id)).join("\n")}\n`);
+        retries.delete(event.id);
         return;
       case "retry":
-        endLine();
-        write(`${retryLine(event, style)}\n`);
+        retries.set(event.id, [...(retries.get(event.id) ?? []), event]);
         return;
       case "model_retry":
         endLine();

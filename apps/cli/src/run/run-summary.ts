@@ -1,6 +1,6 @@
 import type { RunResult, RunStatus } from "@keel/loop";
 import type { Style } from "../terminal/style.js";
-import { formatTokens } from "../trace/format-steps.js";
+import { formatTokens, plural } from "../trace/format-steps.js";
 import { escalationsOf } from "./run-json.js";
 
 const WHY: Record<Exclude<RunStatus, "completed">, string> = {
@@ -17,8 +17,8 @@ export function runSummary(result: RunResult, style: Style): string {
   const completed = result.status === "completed";
   const mark = completed ? style.green("✔") : style.red("✘");
   const status = completed ? style.green(result.status) : style.red(result.status);
-  const rounds = `${result.iterations} tool round${result.iterations === 1 ? "" : "s"}`;
-  const requests = `${result.modelRequests} model request${result.modelRequests === 1 ? "" : "s"}`;
+  const rounds = plural(result.iterations, "tool round");
+  const requests = plural(result.modelRequests, "model request");
   const lines = [
     ``,
     `${mark} ${style.bold(status)} · ${rounds} · ${requests} · ${(result.durationMs / 1000).toFixed(2)} s`,

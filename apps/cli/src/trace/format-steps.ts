@@ -22,6 +22,9 @@ export function formatTokens(usage: Usage | RunUsage): string {
   );
 }
 
+/** "1 tool round", "3 tool rounds". */
+export const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 export const clip = (text: string, length: number): string =>
   text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 
@@ -40,12 +43,20 @@ export function responseLine(event: ResponseEvent, style: Style): string {
   );
 }
 
-/** A tool_use block's three steps: what was asked, what the hooks decided, what came back. */
-export function toolCallLines(event: ToolCallEvent, style: Style): string[] {
+/**
+ * A tool_use block's steps: what was asked, what the hooks decided, the retries it took (they happen before
+ * the call's event arrives, so they are shown in place here), what came back.
+ */
+export function toolCallLines(
+  event: ToolCallEvent,
+  style: Style,
+  retries: readonly RetryEvent[] = [],
+): string[] {
   const lines = [
     `${INDENT}${style.cyan("tool")}    ${style.bold(event.requested)} ${style.dim(compactJson(event.input))}`,
   ];
   lines.push(`${INDENT}${style.magenta("hook")}    ${decisionText(event, style)}`);
+  for (const retry of retries) lines.push(retryLine(retry, style));
   const attempts = `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`;
   const notes = [attempts, `${Math.round(event.durationMs)} ms`, ...(event.reused ? ["reused"] : [])].join(
     ", ",

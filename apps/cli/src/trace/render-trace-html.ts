@@ -1,6 +1,6 @@
-import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { RetryEvent, RunUsage, TraceEvent } from "@keel/loop";
 import type { LoadedTrace } from "./trace-file.js";
-import { roundUsage, traceRounds } from "./trace-rounds.js";
+import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -22,9 +22,14 @@ function tokens(usage: RunUsage): string {
   );
 }
 
-function step(event: TraceEvent): string {
+function retryItem(event: RetryEvent): string {
+  return `<li class="step retry">retry <code>${escapeHtml(event.tool)}</code> after ${escapeHtml(event.code)}: attempt ${event.attempt} in ${event.delayMs} ms</li>`;
+}
+
+function step(event: TraceEvent, retries: ReadonlyMap<string, RetryEvent[]>): string {
   switch (event.type) {
     case "tool_call": {
+      const retried = retries.get(event.id) ?? [];
       const decision = event.decision ?? "invalid";
       const by = event.hook ? ` by ${escapeHtml(event.hook)}` : "";
       const target =
@@ -41,13 +46,14 @@ function step(event: TraceEvent): string {
         `<li class="step tool"><div><span class="label">tool</span> <code>${escapeHtml(event.requested)}</code></div>` +
         `<pre>${json(event.input)}</pre>` +
         `<div><span class="label">hook</span> <span class="decision ${escapeHtml(decision)}">${escapeHtml(decision)}${by}</span>${target}</div>` +
+        (retried.length > 0 ? `<ul class="steps">${retried.map(retryItem).join("")}</ul>` : "") +
         `<div><span class="label">outcome</span> ${outcome} <span class="muted">(${attempts})</span></div>` +
         (event.preview ? `<pre class="preview">${escapeHtml(event.preview)}</pre>` : "") +
         "</li>"
       );
     }
     case "retry":
-      return `<li class="step retry">retry <code>${escapeHtml(event.tool)}</code> after ${escapeHtml(event.code)}: attempt ${event.attempt} in ${event.delayMs} ms</li>`;
+      return retries.has(event.id) ? "" : retryItem(event);
     case "model_retry":
       return `<li class="step retry">model retry ${event.attempt} in ${Math.round(event.delayMs)} ms: ${escapeHtml(event.reason)}</li>`;
     case "tool_use_ignored":
@@ -110,7 +116,11 @@ export function renderTraceHtml(trace: LoadedTrace): string {
           cache_read_input_tokens: response.usage.cache_read_input_tokens ?? 0,
         })}</div>`
       : "";
-    const steps = round.steps.length > 0 ? `<ul class="steps">${round.steps.map(step).join("")}</ul>` : "";
+    const retries = retriesByCall(round.steps);
+    const steps =
+      round.steps.length > 0
+        ? `<ul class="steps">${round.steps.map((event) => step(event, retries)).join("")}</ul>`
+        : "";
     return `<li class="round${round.final ? " final" : ""}" data-index="${round.index}"><div class="head">${head}</div>${text}${usage}${steps}</li>`;
   });
   const usage = roundUsage(view);

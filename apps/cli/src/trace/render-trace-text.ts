@@ -1,4 +1,4 @@
-import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { RetryEvent, RunUsage, TraceEvent } from "@keel/loop";
 import type { Style } from "../terminal/style.js";
 import {
   compactJson,
@@ -7,19 +7,20 @@ import {
   ignoredLine,
   indentText,
   modelRetryLine,
+  plural,
   responseLine,
   retryLine,
   toolCallLines,
 } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
-import { roundUsage, traceRounds } from "./trace-rounds.js";
+import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
-function stepLines(step: TraceEvent, style: Style): string[] {
+function stepLines(step: TraceEvent, style: Style, retries: ReadonlyMap<string, RetryEvent[]>): string[] {
   switch (step.type) {
     case "tool_call":
-      return toolCallLines(step, style);
+      return toolCallLines(step, style, retries.get(step.id));
     case "retry":
-      return [retryLine(step, style)];
+      return retries.has(step.id) ? [] : [retryLine(step, style)];
     case "model_retry":
       return [modelRetryLine(step, style)];
     case "tool_use_ignored":
@@ -76,7 +77,9 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
   for (const round of rounds) {
     const label = `${style.bold(`[${round.index}]`)} ${style.blue(round.final ? "final" : "model")} `;
     const size = round.request
-      ? style.dim(` (${round.request.messages} messages, ${(round.request.bytes / 1024).toFixed(1)} kB sent)`)
+      ? style.dim(
+          ` (${plural(round.request.messages, "message")}, ${(round.request.bytes / 1024).toFixed(1)} kB sent)`,
+        )
       : "";
     if (round.response) {
       const text = round.response.text;
@@ -85,14 +88,17 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
     } else {
       lines.push(`${label}${style.red("no response")}${size}`);
     }
-    for (const step of round.steps) lines.push(...stepLines(step, style));
+    const retries = retriesByCall(round.steps);
+    for (const step of round.steps) lines.push(...stepLines(step, style, retries));
   }
   for (const event of unknown) lines.push(style.dim(`${INDENT}${compactJson(event)}`));
   lines.push("");
   const status = end?.status ?? trace.status;
   if (status) {
     const mark = status === "completed" ? style.green(`✔ ${status}`) : style.red(`✘ ${status}`);
-    const counts = end ? ` · ${end.iterations} tool rounds · ${end.modelRequests} model requests` : "";
+    const counts = end
+      ? ` · ${plural(end.iterations, "tool round")} · ${plural(end.modelRequests, "model request")}`
+      : "";
     lines.push(`${style.bold(mark)}${counts}`);
   }
   if (trace.error) lines.push(style.red(`  ${trace.error.kind}: ${trace.error.message}`));

@@ -1,4 +1,4 @@
-import type { EndEvent, RequestEvent, RunStartEvent, RunUsage, TraceEvent } from "@keel/loop";
+import type { EndEvent, RequestEvent, RetryEvent, RunStartEvent, RunUsage, TraceEvent } from "@keel/loop";
 import type { SavedTraceEvent } from "./trace-file.js";
 
 type ResponseWithText = Extract<SavedTraceEvent, { type: "response" }>;
@@ -99,4 +99,15 @@ export function roundUsage(view: TraceRounds): {
       ZERO,
     );
   return { rows, total };
+}
+
+/** The retries of each tool call of a round that has the call's event, by tool_use id. */
+export function retriesByCall(steps: readonly TraceEvent[]): Map<string, RetryEvent[]> {
+  const calls = new Set(steps.flatMap((step) => (step.type === "tool_call" ? [step.id] : [])));
+  const retries = new Map<string, RetryEvent[]>();
+  for (const step of steps) {
+    if (step.type === "retry" && calls.has(step.id))
+      retries.set(step.id, [...(retries.get(step.id) ?? []), step]);
+  }
+  return retries;
 }
