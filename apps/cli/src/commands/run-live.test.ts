@@ -102,12 +102,13 @@ describe("keel run in LIVE mode", () => {
   it("exits 1 with status model_error when the API rejects the key", async () => {
     const api = await startFakeMessagesApi({ script: [textResponse("never")], apiKey: "the-right-key" });
     servers.push(api);
-    const { code, stdout } = await runCli(["run", "Where is ORD-1005?", "--json"], {
+    const { code, stdout, stderr } = await runCli(["run", "Where is ORD-1005?", "--json"], {
       env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
     });
     expect(code).toBe(1);
     expect(onlyJson(stdout).status).toBe("model_error");
-    expect(stdout).not.toContain(DUMMY_KEY);
+    expect(stderr).toContain("keel run: model_error: authentication:");
+    expect(stdout + stderr).not.toContain(DUMMY_KEY);
   });
 });
 

@@ -154,8 +154,12 @@ export const runCommand: Command = {
         });
         await writeTraceFile(tracePath, trace);
       }
-      if (json) io.stdout.write(`${JSON.stringify(runJson(result))}\n`);
-      else {
+      if (json) {
+        io.stdout.write(`${JSON.stringify(runJson(result))}\n`);
+        // The contract has no error field; a program's log still learns why the model failed.
+        if (result.error)
+          io.stderr.write(`keel run: ${result.status}: ${result.error.kind}: ${result.error.message}\n`);
+      } else {
         io.stdout.write(runSummary(result, style));
         if (values.trace !== undefined)
           io.stdout.write(style.dim(`  trace saved to ${values.trace} (keel trace ${values.trace})\n`));
