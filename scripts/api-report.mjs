@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Writes (or, with --check, verifies) the package's API report `<name>.api.md` with API Extractor.
+// Run from a publishable package's directory after its build: the report is read from dist/*.d.ts,
+// so it shows exactly the surface that adopters compile against.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
+
+const check = process.argv.includes("--check");
+const projectFolder = process.cwd();
+const packageJsonPath = path.join(projectFolder, "package.json");
+const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
+const typesEntry = manifest.exports?.["."]?.types ?? manifest.types;
+if (!typesEntry) fail(`${manifest.name}: package.json names no types entry point`);
+const entryPoint = path.join(projectFolder, typesEntry);
+if (!existsSync(entryPoint)) fail(`${manifest.name}: ${typesEntry} is missing; build the package first`);
+
+const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
+const committedReport = path.join(projectFolder, reportFileName);
+const scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
+const quiet = { logLevel: "none", addToApiReportFile: false };
+
+try {
+  const fresh = normalize(extractReport());
+  const committed = existsSync(committedReport) ? readFileSync(committedReport, "utf8") : undefined;
+  if (!check) {
+    if (fresh !== committed) writeFileSync(committedReport, fresh);
+    console.log(`${manifest.name}: ${fresh === committed ? "unchanged" : "wrote"} ${reportFileName}`);
+  } else if (fresh !== committed) {
+    const built = path.join(scratch, "built.api.md");
+    writeFileSync(built, fresh);
+    const shown = committed === undefined ? "/dev/null" : committedReport;
+    const labels = ["--label", `committed ${reportFileName}`, "--label", "built from dist"];
+    const diff = spawnSync("diff", ["-u", ...labels, shown, built], { encoding: "utf8" });
+    process.stdout.write(diff.stdout);
+    fail(
+      `${manifest.name}: the public API differs from ${reportFileName} (diff above).\n` +
+        "  If the change is deliberate, run pnpm api:update and add a changeset (pnpm changeset).",
+    );
+  } else {
+    console.log(`${manifest.name}: public API matches ${reportFileName}`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Runs API Extractor into the scratch folder and returns the report text. */
+function extractReport() {
+  const config = ExtractorConfig.prepare({
+    configObjectFullPath: undefined,
+    packageJsonFullPath: packageJsonPath,
+    configObject: {
+      projectFolder,
+      mainEntryPointFilePath: entryPoint,
+      // tsconfig.build.json drops the @keel/source condition, so Keel dependencies are read from their dist too.
+      compiler: { tsconfigFilePath: path.join(projectFolder, "tsconfig.build.json") },
+      apiReport: { enabled: true, reportFileName, reportFolder: scratch, reportTempFolder: scratch },
+      docModel: { enabled: false },
+      dtsRollup: { enabled: false },
+      tsdocMetadata: { enabled: false },
+      newlineKind: "lf",
+      messages: {
+        compilerMessageReporting: { default: { logLevel: "warning" } },
+        // Forgotten exports and the like stay visible in the report itself, where review sees them.
+        extractorMessageReporting: {
+          default: { logLevel: "none", addToApiReportFile: true },
+          "ae-missing-release-tag": quiet,
+          // Undocumented members are the README's business, and would make the report noisy.
+          "ae-undocumented": quiet,
+        },
+        tsdocMessageReporting: { default: quiet },
+      },
+    },
+  });
+  const result = Extractor.invoke(config, {
+    localBuild: true,
+    messageCallback(message) {
+      if (String(message.messageId).startsWith("console-")) message.handled = true;
+    },
+  });
+  const written = path.join(scratch, reportFileName);
+  if (result.errorCount > 0 || !existsSync(written)) {
+    fail(`${manifest.name}: API Extractor failed with ${result.errorCount} errors (see above)`);
+  }
+  return readFileSync(written, "utf8");
+}
+
+/** Drops source positions from warnings, so moving code around does not change the report. */
+function normalize(report) {
+  return report.replace(/^\/\/ src\/[^\s]+:\d+:\d+ - /gm, "// ");
+}
+
+function fail(message) {
+  console.error(`\n✗ ${message}`);
+  process.exit(1);
+}

@@ -1,0 +1,307 @@
+#!/usr/bin/env node
+// Proves each publishable package works for an adopter exactly as published: `pnpm pack` it and its Keel
+// dependencies, install the tarballs with npm into a scratch project outside the workspace (third-party
+// dependencies come from the registry), then compile the README's first ts example with that project's own
+// TypeScript (strict, NodeNext) and run it with node.
+//
+// usage: node scripts/pack-smoke.mjs [@keel/name ...]   (default: every publishable package)
+// KEEL_KEEP_SMOKE=1 keeps the scratch projects for a look.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const concurrency = 3;
+const exampleTimeoutMs = 60_000;
+
+const workspace = readWorkspacePackages();
+const requested = process.argv.slice(2).filter((argument) => !argument.startsWith("-"));
+for (const name of requested) {
+  if (!workspace.has(name))
+    fail(name, `not a publishable workspace package (${[...workspace.keys()].join(", ")})`);
+}
+const selected = requested.length > 0 ? requested : [...workspace.keys()];
+const scratch = mkdtempSync(path.join(tmpdir(), "keel-pack-smoke-"));
+const started = Date.now();
+
+try {
+  const tarballs = await packAll(new Set(selected.flatMap((name) => keelClosure(name))));
+  const failures = [];
+  await eachLimited(selected, concurrency, async (name) => {
+    const began = Date.now();
+    try {
+      const output = await smoke(name, tarballs);
+      const seconds = ((Date.now() - began) / 1000).toFixed(1);
+      console.log(`✓ ${name}: README example compiled and ran from the packed tarballs (${seconds}s)`);
+      console.log(indent(output.trim() || "(no output)"));
+    } catch (error) {
+      failures.push(name);
+      console.error(`✗ ${name}: ${error.message}`);
+    }
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (failures.length > 0) {
+    console.error(
+      `\npack-smoke: ${failures.length} of ${selected.length} packages failed: ${failures.join(", ")}`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `\npack-smoke: ${selected.length} packages install alone and run their README example (${seconds}s)`,
+    );
+  }
+} finally {
+  if (process.env.KEEL_KEEP_SMOKE === "1") console.log(`scratch projects kept in ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Publishable packages under packages/, by name. */
+function readWorkspacePackages() {
+  const packages = new Map();
+  for (const entry of readdirSync(path.join(root, "packages"))) {
+    const directory = path.join(root, "packages", entry);
+    let manifest;
+    try {
+      manifest = JSON.parse(readFileSync(path.join(directory, "package.json"), "utf8"));
+    } catch {
+      continue;
+    }
+    if (!manifest.private) packages.set(manifest.name, { directory, manifest });
+  }
+  return packages;
+}
+
+/** The package and every Keel package it depends on at run time, transitively. */
+function keelClosure(name, seen = new Set()) {
+  if (seen.has(name)) return [...seen];
+  seen.add(name);
+  const { manifest } = workspace.get(name);
+  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+    if (workspace.has(dependency)) keelClosure(dependency, seen);
+  }
+  return [...seen];
+}
+
+/** `pnpm pack` rewrites workspace: and catalog: ranges to real ones, as `pnpm publish` does. */
+async function packAll(names) {
+  const destination = path.join(scratch, "tarballs");
+  mkdirSync(destination);
+  const tarballs = new Map();
+  for (const name of names) {
+    const { directory } = workspace.get(name);
+    try {
+      const { stdout } = await run("pnpm", ["pack", "--json", "--pack-destination", destination], {
+        cwd: directory,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const packed = JSON.parse(stdout);
+      const tarball = path.isAbsolute(packed.filename)
+        ? packed.filename
+        : path.join(destination, packed.filename);
+      const listing = await run("tar", ["-xzOf", tarball, "package/package.json"]);
+      const unresolved = listing.stdout.match(/"(workspace|catalog):[^"]*"/);
+      if (unresolved) throw new Error(`the packed package.json still holds ${unresolved[0]}`);
+      tarballs.set(name, { tarball, manifest: JSON.parse(listing.stdout) });
+    } catch (error) {
+      fail(name, `pnpm pack failed: ${error.stderr || error.message}`);
+    }
+  }
+  return tarballs;
+}
+
+async function smoke(name, tarballs) {
+  const { directory } = workspace.get(name);
+  const project = path.join(scratch, name.replace(/^@/, "").replace("/", "-"));
+  mkdirSync(project);
+  const example = firstTypeScriptBlock(readFileSync(path.join(directory, "README.md"), "utf8"));
+  if (!example) throw new Error("README.md has no ```ts code block to run");
+
+  const closure = keelClosure(name);
+  const imports = [...example.matchAll(/^\s*import\s[^;]*?from\s+["']([^"'./][^"']*)["']/gm)].map(
+    (match) => match[1],
+  );
+  const packagesImported = [...new Set(imports.map(packageOfSpecifier))].filter(
+    (specifier) => !specifier.startsWith("node:"),
+  );
+  const strangers = packagesImported.filter(
+    (imported) => workspace.has(imported) && !closure.includes(imported),
+  );
+  if (strangers.length > 0) {
+    throw new Error(`the README example imports ${strangers.join(", ")}, which ${name} does not depend on`);
+  }
+  // What an adopter adds beside the package: the third-party modules the example imports, in the range
+  // the package itself declares, so npm can share one copy.
+  const thirdParty = packagesImported
+    .filter((imported) => !workspace.has(imported))
+    .map((imported) => `${imported}@${declaredRange(name, imported, tarballs)}`);
+
+  writeFileSync(
+    path.join(project, "package.json"),
+    `${JSON.stringify({ name: "keel-smoke", private: true, type: "module" }, null, 2)}\n`,
+  );
+  writeFileSync(
+    path.join(project, "tsconfig.json"),
+    `${JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          lib: ["ES2023"],
+          types: ["node"],
+          outDir: "out",
+          // Declaration files are checked too, so a Keel .d.ts that needs a devDependency's types fails here;
+          // errors inside third-party declarations are not Keel's and are left out (see compile).
+          skipLibCheck: false,
+        },
+        files: ["example.ts"],
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(path.join(project, "example.ts"), example);
+
+  const install = [
+    ...closure.map((dependency) => tarballs.get(dependency).tarball),
+    ...thirdParty,
+    `typescript@${rootDevRange("typescript")}`,
+    `@types/node@${rootDevRange("@types/node")}`,
+  ];
+  await step("npm install of the tarballs failed", "npm", [
+    "install",
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+    ...install,
+  ]);
+  checkKeelCopies(project, closure, tarballs);
+  await compile(project);
+  const { stdout } = await step(
+    "the README example failed when run with node",
+    "node",
+    [path.join("out", "example.js")],
+    exampleTimeoutMs,
+  );
+  return stdout;
+
+  async function step(what, command, args, timeout = 10 * 60_000) {
+    try {
+      return await run(command, args, { cwd: project, timeout, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
+      const reason = error.killed ? `timed out after ${timeout / 1000}s` : `exit code ${error.code}`;
+      throw new Error(`${what} (${reason}) in ${project}\n${indent(output || error.message)}`);
+    }
+  }
+}
+
+/** Compiles with the scratch project's TypeScript; fails on errors in the example or in Keel's .d.ts files. */
+async function compile(project) {
+  const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
+  let output = "";
+  try {
+    await run("node", [tsc, "-p", "tsconfig.json", "--pretty", "false"], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return;
+  } catch (error) {
+    output = `${error.stdout ?? ""}${error.stderr ?? ""}`;
+    if (!output.trim()) throw new Error(`tsc failed to start: ${error.message}`);
+  }
+  const ours = [];
+  let keep = false;
+  for (const line of output.split("\n")) {
+    const located = line.match(/^(\S[^(]*)\(\d+,\d+\): error /);
+    if (located)
+      keep = !located[1].startsWith("node_modules/") || located[1].startsWith("node_modules/@keel/");
+    else if (/^\S/.test(line)) keep = !/^node_modules\//.test(line);
+    if (keep && line.trim()) ours.push(line);
+  }
+  if (ours.length > 0) {
+    throw new Error(
+      `the README example does not compile (tsc, strict, NodeNext) in ${project}\n${indent(ours.join("\n"))}`,
+    );
+  }
+}
+
+/** Every @keel package must be the packed one, once: never a registry copy, never a nested duplicate. */
+function checkKeelCopies(project, closure, tarballs) {
+  const lock = JSON.parse(readFileSync(path.join(project, "package-lock.json"), "utf8"));
+  for (const [location, entry] of Object.entries(lock.packages ?? {})) {
+    const match = location.match(/node_modules\/(@keel\/[^/]+)$/);
+    if (!match) continue;
+    if (location !== `node_modules/${match[1]}`) {
+      throw new Error(`npm installed a second copy of ${match[1]} at ${location}`);
+    }
+    if (!closure.includes(match[1])) throw new Error(`npm installed ${match[1]}, which is not a dependency`);
+    if (
+      entry.version !== tarballs.get(match[1]).manifest.version ||
+      !String(entry.resolved).startsWith("file:")
+    ) {
+      throw new Error(
+        `${match[1]} did not come from its packed tarball (${entry.resolved ?? "no resolved"})`,
+      );
+    }
+  }
+}
+
+function firstTypeScriptBlock(markdown) {
+  const match = markdown.match(/^```(?:ts|typescript)[^\n]*\n([\s\S]*?)^```/m);
+  return match?.[1];
+}
+
+function packageOfSpecifier(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** The range the package declares for a module its example imports (run time first, then its dev setup). */
+function declaredRange(name, imported, tarballs) {
+  for (const dependency of keelClosure(name)) {
+    const manifest = tarballs.get(dependency).manifest;
+    const range = manifest.dependencies?.[imported] ?? manifest.peerDependencies?.[imported];
+    if (range) return range;
+  }
+  const development = tarballs.get(name).manifest.devDependencies?.[imported];
+  if (development) return development;
+  throw new Error(
+    `the README example imports ${imported}, which ${name} does not declare in any dependency field`,
+  );
+}
+
+function rootDevRange(dependency) {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const range = manifest.devDependencies[dependency];
+  if (range !== "catalog:") return range;
+  const catalog = readFileSync(path.join(root, "pnpm-workspace.yaml"), "utf8");
+  const line = catalog.match(new RegExp(`^\\s+"?${dependency.replace("/", "\\/")}"?:\\s*(\\S+)`, "m"));
+  if (!line) throw new Error(`no catalog entry for ${dependency} in pnpm-workspace.yaml`);
+  return line[1];
+}
+
+async function eachLimited(items, limit, work) {
+  const queue = [...items];
+  const workers = Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    while (queue.length > 0) await work(queue.shift());
+  });
+  await Promise.all(workers);
+}
+
+function indent(text) {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+function fail(name, message) {
+  console.error(`✗ ${name}: ${message}`);
+  process.exit(1);
+}
