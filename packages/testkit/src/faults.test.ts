@@ -42,7 +42,10 @@ describe("HTTP faults", () => {
   });
 
   it("makes the SDK wait exactly the retry-after-ms it sends", async () => {
-    const server = await startServer({ script: [answer], faults: { 0: { type: "http", status: 429, retryAfterMs: 37 } } });
+    const server = await startServer({
+      script: [answer],
+      faults: { 0: { type: "http", status: 429, retryAfterMs: 37 } },
+    });
     const timers = vi.spyOn(globalThis, "setTimeout");
     onTestFinished(() => timers.mockRestore());
     await sdkClient(server, 1).messages.create(userRequest());

@@ -125,5 +125,3 @@ export const SUPPORT_DESCRIPTIONS = {
       "basis at all when the fee service cannot be reached: never read that as zero",
   },
 } as const satisfies Record<string, ToolDescription>;
-
-export type SupportToolName = keyof typeof SUPPORT_DESCRIPTIONS;

@@ -26,8 +26,3 @@ export function contentTerms(text: string): Term[] {
   }
   return [...seen.values()];
 }
-
-/** The stems of `contentTerms(text)`, as a set. */
-export function termStems(text: string): Set<string> {
-  return new Set(contentTerms(text).map((term) => term.stem));
-}
