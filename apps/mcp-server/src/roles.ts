@@ -8,8 +8,6 @@ import type { Tool } from "@keel/tools";
  */
 export type Role = "agent" | "readonly";
 
-export const ROLES: readonly Role[] = ["agent", "readonly"];
-
 /** What each role may do, as data: a role that may not write gets a permission error for write tools. */
 const ALLOWS_WRITES: Record<Role, boolean> = { agent: true, readonly: false };
 

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SERVER_VERSION } from "../version.js";
+import { runCli } from "./run-cli.js";
+import { USAGE } from "./usage.js";
+
+function capture(stream: NodeJS.WriteStream): () => string {
+  const chunks: string[] = [];
+  vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  });
+  return () => chunks.join("");
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("runCli", () => {
+  it("prints the usage on stdout and returns 0 for --help", async () => {
+    const stdout = capture(process.stdout);
+    expect(await runCli(["--help"], {})).toBe(0);
+    expect(stdout()).toBe(USAGE);
+  });
+
+  it("prints the package version for --version", async () => {
+    const stdout = capture(process.stdout);
+    expect(await runCli(["--version"], {})).toBe(0);
+    expect(stdout()).toBe(`${SERVER_VERSION}\n`);
+  });
+
+  it("returns 2 with a pointer to --help for a usage error, writing nothing to stdout", async () => {
+    const stdout = capture(process.stdout);
+    const stderr = capture(process.stderr);
+    expect(await runCli(["--port", "1"], {})).toBe(2);
+    expect(stderr()).toContain("--host and --port only apply with --http");
+    expect(stdout()).toBe("");
+  });
+});
