@@ -191,7 +191,7 @@ export async function loopOverheadBench(context) {
     const cpu = row(mode)[cpuKey].median / floor[cpuKey].median;
     return {
       cpu,
-      text: `CPU ${ratio(cpu)} (wall ${ratio(row(mode)[wallKey].median / floor[wallKey].median)})`,
+      text: `CPU ${ratio(cpu, 3)} (wall ${ratio(row(mode)[wallKey].median / floor[wallKey].median, 3)})`,
     };
   };
   const keelJson = versus("keel", "jsonCpu", "json");

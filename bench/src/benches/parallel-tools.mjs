@@ -123,7 +123,7 @@ export async function parallelToolsBench(context) {
       {
         target: "five parallel reads: Keel ≤ 1.02× the limit (the probe + its slowest call as it ran)",
         measured:
-          `${num(keelReads.wall.median, 1)} ms = ${ratio(keelReads.wall.median / keelReads.limit)} (limit ${num(keelReads.limit, 1)} ms; ` +
+          `${num(keelReads.wall.median, 1)} ms = ${ratio(keelReads.wall.median / keelReads.limit, 3)} (limit ${num(keelReads.limit, 1)} ms; ` +
           `${ratio(keelReads.wall.median / readLimit)} the nominal ${num(readLimit, 1)} ms)`,
         pass: keelReads.wall.median <= 1.02 * keelReads.limit,
       },
@@ -134,7 +134,7 @@ export async function parallelToolsBench(context) {
       },
       {
         target: "write tools serialised (Keel): one at a time, ≈ 5 × the tool's time",
-        measured: `${keelWrites.concurrency} at once; ${num(keelWrites.wall.median, 1)} ms = ${ratio(keelWrites.wall.median / keelWrites.limit)} of the serial time as run`,
+        measured: `${keelWrites.concurrency} at once; ${num(keelWrites.wall.median, 1)} ms = ${ratio(keelWrites.wall.median / keelWrites.limit, 3)} of the serial time as run`,
         pass: keelWrites.concurrency === 1 && keelWrites.wall.median <= 1.02 * keelWrites.limit,
       },
     ],

@@ -15,8 +15,8 @@ export function spread(stats, digits = 0) {
   return `${num(stats.median, digits)} (${num(stats.min, digits)}–${num(stats.max, digits)})`;
 }
 
-/** @param {number} value */
-export const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "–");
+/** @param {number} value @param {number} [digits] 3 where a check compares against 1.01 or 1.02 */
+export const ratio = (value, digits = 2) => (Number.isFinite(value) ? `${value.toFixed(digits)}×` : "–");
 
 /** @param {boolean | null} pass */
 export const verdict = (pass) => (pass === null ? "n/a" : pass ? "**pass**" : "**MISS**");
