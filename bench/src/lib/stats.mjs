@@ -23,10 +23,6 @@ export function quantile(values, q) {
 /** @param {readonly number[]} values */
 export const median = (values) => quantile(values, 0.5);
 
-/** @param {readonly number[]} values */
-export const mean = (values) =>
-  values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
-
 /**
  * Median, min and max of a sample, plus its size.
  * @param {readonly number[]} values
