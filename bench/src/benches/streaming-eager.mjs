@@ -84,9 +84,14 @@ export async function streamingEagerBench(context) {
       const samples = /** @type {any} */ (pooled.get(id));
       const wall = summary(samples.wallMs);
       numbers[`${setup.id}.${id}`] = wall.median;
-      const starts = [...samples.calls]
-        .sort((left, right) => left.orderId.localeCompare(right.orderId))
-        .map((call) => call.startedAt);
+      // The median start of each call over the sessions, in block order.
+      const starts = durations.map((_, index) =>
+        median(
+          samples.calls.flatMap((/** @type {any[]} */ session) =>
+            session.filter((call) => call.orderId === orderId(index)).map((call) => call.startedAt),
+          ),
+        ),
+      );
       return { id, wall, starts };
     });
     const keel = /** @type {(typeof rows)[number]} */ (rows.find((row) => row.id === "keel"));
@@ -94,7 +99,7 @@ export async function streamingEagerBench(context) {
       `**${setup.title}** (${durations.join(" / ")} ms). Limit with each tool started at its own \`content_block_stop\`: **${num(limit, 1)} ms**; ` +
         `starting all tools when the reply ends instead: ${num(lateLimit, 1)} ms.`,
       markdownTable(
-        ["loop", "wall ms to the answer", "× limit", "tools started at (ms, first session)"],
+        ["loop", "wall ms to the answer", "× limit", "tools started at (ms, median)"],
         [
           ...rows.map((row) => [
             LABELS[row.id],
@@ -103,7 +108,7 @@ export async function streamingEagerBench(context) {
             row.starts.map((at) => num(at)).join(" / "),
           ]),
           [
-            "_probe: each tool_use block's `content_block_stop`_",
+            "_probe: each tool_use block's `content_block_stop` (median)_",
             "",
             "",
             blockStops.map((at) => num(at)).join(" / "),

@@ -27,6 +27,7 @@ export function describeMachine() {
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     loadAverage: os.loadavg(),
     commit: git(["rev-parse", "--short", "HEAD"]),
+    uncommitted: uncommittedPackages(),
     versions: Object.fromEntries(PACKAGES.map((name) => [name, versionOf(name)])),
   };
 }
@@ -39,6 +40,17 @@ function versionOf(name) {
   } catch {
     return "not installed";
   }
+}
+
+/** Package directories with uncommitted changes: their built dist/ may differ from the commit. */
+function uncommittedPackages() {
+  const changed = git(["status", "--porcelain", "--", "../packages", "../apps"]);
+  if (changed === "unknown") return [];
+  const directories = changed
+    .split("\n")
+    .map((line) => /(packages|apps)\/[^/]+/.exec(line.slice(3))?.[0])
+    .filter((directory) => directory !== undefined);
+  return [...new Set(directories)].sort();
 }
 
 /** @param {string[]} args */

@@ -4,15 +4,14 @@ const SESSION_WORKER = new URL("../workers/session-worker.mjs", import.meta.url)
 
 /**
  * @typedef {{ id: string, task: Record<string, unknown> }} Contender
- * @typedef {Record<string, any[]> & { calls: import("./tool-behaviour.mjs").CallLog[],
+ * @typedef {Record<string, any[]> & { calls: Array<Array<{ orderId: string, startedAt: number }>>,
  *   serverMicrosPerRequest: number[], processes: number[] }} Samples
  */
 
 /**
  * Runs every contender in `processes` fresh child processes each, interleaved (round p runs one process
  * of each contender, in an order rotated by p so none always goes first), and pools what they return:
- * array fields are concatenated, other fields collected one per process; `calls` keeps the first
- * process's log. With a `server`, its CPU time per request is read around each process.
+ * array fields are concatenated, other fields collected one per process. With a `server`, its CPU time per request is read around each process.
  * @param {readonly Contender[]} contenders
  * @param {{ processes: number, server?: { stats: () => Promise<{ cpuMicros: number, requests: number }> },
  *   worker?: URL, inProcess?: boolean, progress?: (line: string) => void }} options
@@ -39,10 +38,6 @@ export async function measureInterleaved(contenders, options) {
       const after = await options.server?.stats();
       const samples = /** @type {Samples} */ (pooled.get(contender.id));
       for (const [key, value] of Object.entries(result)) {
-        if (key === "calls") {
-          if (samples.calls.length === 0) samples.calls.push(...value);
-          continue;
-        }
         samples[key] ??= [];
         if (Array.isArray(value)) samples[key].push(...value);
         else samples[key].push(value);

@@ -27,7 +27,10 @@ export function resultsMarkdown(input) {
       "Do not edit by hand: run it again. Method: bench/README.md and shared/PERFORMANCE.md.",
     "",
     `- **Machine:** ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}`,
-    `- **Runtime:** Node ${machine.node}; repository commit \`${machine.commit}\` (benchmarks run the packages' built \`dist/\`)`,
+    `- **Runtime:** Node ${machine.node}; repository commit \`${machine.commit}\` (benchmarks run the packages' built \`dist/\`)` +
+      (machine.uncommitted.length > 0
+        ? `, built from a working tree with uncommitted changes in ${machine.uncommitted.map((directory) => `\`${directory}\``).join(", ")}`
+        : ""),
     `- **Load average** (1/5/15 min) at the start: ${load(machine.loadAverage)}; at the end: ${load(input.loadAfter)}. ` +
       "Other work on the machine inflates absolute times; implementations are interleaved, so ratios suffer less.",
     `- **Versions:** ${versions}`,

@@ -79,7 +79,8 @@ export async function task(spec) {
       );
       longestCallMs.push(Math.max(...behaviour.log.map((call) => call.endedAt - call.startedAt)));
       totalCallMs.push(behaviour.log.reduce((total, call) => total + call.endedAt - call.startedAt, 0));
-      if (calls.length === 0) calls.push(...behaviour.log);
+      // Start offsets per session (for eager starts and the spread of parallel starts).
+      calls.push(behaviour.log.map((call) => ({ orderId: call.orderId, startedAt: call.startedAt })));
     }
   }
   return {
