@@ -22,16 +22,18 @@ export async function runPostHooks(
 ): Promise<ToolOutcome> {
   checkHookList(hooks, "runPostHooks");
   let current = outcome;
-  for (const [index, hook] of hooks.entries()) {
-    const hookName = nameOf(hook, index);
+  for (let index = 0; index < hooks.length; index += 1) {
+    const hook = hooks[index] as PostToolHook;
     const timeoutMs = effectiveTimeout(hook ?? {});
     const seen = current;
-    const settled = await settleHook<unknown>(timeoutMs, context, (hookContext) =>
+    const pending = settleHook<unknown>(timeoutMs, context, (hookContext) =>
       hook.transform(call, seen, hookContext),
     );
+    // A hook that answered synchronously is not awaited: no extra turn of the microtask queue.
+    const settled = pending instanceof Promise ? await pending : pending;
     if (!settled.ok || !isToolOutcome(settled.value)) {
       const failure = settled.ok ? "invalid_result" : settled.failure;
-      return postHookFailed({ hookName, toolName: call.name, failure, timeoutMs });
+      return postHookFailed({ hookName: nameOf(hook, index), toolName: call.name, failure, timeoutMs });
     }
     current = settled.value;
   }

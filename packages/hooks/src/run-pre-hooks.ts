@@ -39,23 +39,23 @@ export async function runPreHooks(
   let current: ToolCall = { id: call.id, name: call.name, input: isolateInput(call.input) };
   let redirect: Decider | undefined;
   let rewrite: Decider | undefined;
-  for (const [index, hook] of hooks.entries()) {
-    const hookName = nameOf(hook, index);
+  for (let index = 0; index < hooks.length; index += 1) {
+    const hook = hooks[index] as PreToolHook;
     const seen = current;
     const timeoutMs = effectiveTimeout(hook ?? {});
-    const settled = await settleHook<unknown>(timeoutMs, context, (hookContext) =>
-      hook.decide(seen, hookContext),
-    );
+    const pending = settleHook<unknown>(timeoutMs, context, (hookContext) => hook.decide(seen, hookContext));
+    // A hook that answered synchronously is not awaited: no extra turn of the microtask queue.
+    const settled = pending instanceof Promise ? await pending : pending;
     if (!settled.ok || !isPreToolDecision(settled.value)) {
       const failure = settled.ok ? "invalid_result" : settled.failure;
+      const hookName = nameOf(hook, index);
       const error = preHookFailed({ hookName, toolName: seen.name, failure, timeoutMs });
       return { action: "block", error, hook: hookName };
     }
     const decision = settled.value;
-    const decider = { hook: deciderOf(hook, decision, hookName), reason: reasonOf(decision) };
+    if (decision.action === "allow") continue;
+    const decider = { hook: deciderOf(hook, decision, nameOf(hook, index)), reason: reasonOf(decision) };
     switch (decision.action) {
-      case "allow":
-        break;
       case "block":
         return { action: "block", error: decision.error, hook: decider.hook };
       case "redirect":

@@ -1,4 +1,5 @@
 import { isValidTimeout } from "./define-hook.js";
+import { HookSignal } from "./hook-signal.js";
 import type { HookContext } from "./types.js";
 
 /** Applied to hooks that declare no (usable) timeout, so a hung hook cannot hang the run. */
@@ -16,57 +17,84 @@ export function effectiveTimeout(hook: { readonly timeoutMs?: unknown }): number
   return isValidTimeout(hook.timeoutMs) ? hook.timeoutMs : DEFAULT_HOOK_TIMEOUT_MS;
 }
 
+const failed = <T>(failure: HookFailure, timeoutMs: number): Settled<T> => ({
+  ok: false,
+  failure,
+  timeoutMs,
+});
+
 /**
  * Runs one hook and never throws: a throw (sync or async), the time limit or the run's abort signal
  * all settle as a failure, and so does a failure of the machinery itself (e.g. a context without a
  * real AbortSignal). The hook sees a signal that also fires on its own timeout, so cooperative hooks
  * can stop their work; the context is otherwise the caller's.
+ *
+ * Returns synchronously when the hook answered synchronously: a value that is not a promise is final,
+ * so no timer is armed (a synchronous hook cannot be cut off anyway, it holds the event loop). A run
+ * aborted by then still fails closed. A promise gets one microtask to report (an `async` hook that did
+ * not wait for anything); only a promise still pending after that arms the timer and the abort listener.
  */
-export async function settleHook<T>(
+export function settleHook<T>(
   timeoutMs: number,
   context: HookContext,
-  invoke: (context: HookContext) => T | Promise<T>,
-): Promise<Settled<T>> {
+  invoke: (context: HookContext) => T | PromiseLike<T>,
+): Settled<T> | Promise<Settled<T>> {
+  let signal: HookSignal;
+  let returned: T | PromiseLike<T>;
   try {
-    return await settleWithLimits(timeoutMs, context, invoke);
+    const runSignal = context.signal;
+    if (!(runSignal instanceof AbortSignal)) return failed("threw", timeoutMs);
+    if (runSignal.aborted) return failed("aborted", timeoutMs);
+    signal = new HookSignal(runSignal);
+    returned = invoke(signal.contextFor(context));
+    if (!isThenable(returned)) {
+      // The hook may have aborted the run itself: an answer given as the run ends is not trusted.
+      return runSignal.aborted ? failed("aborted", timeoutMs) : { ok: true, value: returned };
+    }
   } catch {
-    return { ok: false, failure: "threw", timeoutMs };
+    return failed("threw", timeoutMs);
   }
+  return settleLater(signal, returned, timeoutMs);
 }
 
-async function settleWithLimits<T>(
+async function settleLater<T>(
+  signal: HookSignal,
+  returned: PromiseLike<T>,
   timeoutMs: number,
-  context: HookContext,
-  invoke: (context: HookContext) => T | Promise<T>,
 ): Promise<Settled<T>> {
-  const runSignal = context.signal;
-  if (runSignal.aborted) return { ok: false, failure: "aborted", timeoutMs };
-  const timeoutController = new AbortController();
-  const hookContext: HookContext = {
-    ...context,
-    signal: AbortSignal.any([runSignal, timeoutController.signal]),
+  let result: Settled<T> | undefined;
+  let report: ((settled: Settled<T>) => void) | undefined;
+  const record = (settled: Settled<T>): void => {
+    result ??= settled;
+    report?.(result);
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const interrupted = new Promise<Settled<T>>((resolve) => {
-    timer = setTimeout(() => {
-      timeoutController.abort();
-      resolve({ ok: false, failure: "timeout", timeoutMs });
-    }, timeoutMs);
-    onAbort = () => resolve({ ok: false, failure: "aborted", timeoutMs });
-    runSignal.addEventListener("abort", onAbort, { once: true });
-  });
-  // Starting from a resolved promise turns a synchronous throw into a rejection.
-  const finished = Promise.resolve()
-    .then(() => invoke(hookContext))
-    .then(
-      (value): Settled<T> => ({ ok: true, value }),
-      (): Settled<T> => ({ ok: false, failure: "threw", timeoutMs }),
-    );
   try {
-    return await Promise.race([finished, interrupted]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) runSignal.removeEventListener("abort", onAbort);
+    // Promise.resolve adopts thenables safely: a `then` that throws becomes a rejection.
+    Promise.resolve(returned).then(
+      (value) => record({ ok: true, value }),
+      () => record(failed("threw", timeoutMs)),
+    );
+  } catch {
+    return failed("threw", timeoutMs);
   }
+  await undefined;
+  // Still pending: from here on the time limit and the run's abort can end the wait.
+  if (result === undefined) {
+    result = await new Promise<Settled<T>>((resolve) => {
+      report = resolve;
+      signal.arm(timeoutMs, (failure) => record(failed(failure, timeoutMs)));
+    });
+    signal.disarm();
+  }
+  // An answer that arrives as the run ends is not trusted (failures keep their own reason).
+  return result.ok && signal.runAborted() ? failed("aborted", timeoutMs) : result;
+}
+
+/** True for anything `await` would wait on. Reading `then` can throw; the caller counts that as a throw. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

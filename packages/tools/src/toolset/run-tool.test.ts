@@ -1,5 +1,6 @@
+import { getEventListeners } from "node:events";
 import { businessError, success, ToolError, type ToolOutcome } from "@keel/errors";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
 import type { ToolContext, ToolSpec } from "../types.js";
@@ -174,5 +175,77 @@ describe("run: time limits and cancellation", () => {
       return success(null);
     });
     expect(received).toMatchObject({ toolUseId: "toolu_1", runId: "run_1", iteration: 1, metadata: {} });
+  });
+});
+
+describe("run: a tool without timeoutMs (the caller's signal is passed through)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("hands the handler the caller's own signal", async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    await execute(
+      (_input, context) => {
+        seen = context.signal;
+        return success(null);
+      },
+      {},
+      contextFor(controller.signal),
+    );
+    expect(seen).toBe(controller.signal);
+  });
+
+  it("arms no timer and leaves no abort listener behind, whether the handler waits or not", async () => {
+    vi.useFakeTimers();
+    const context = contextFor();
+    await execute(() => success("sync"), {}, context);
+    await execute(async () => success("async"), {}, context);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+    await execute(
+      () => new Promise<ToolOutcome>((resolve) => setTimeout(() => resolve(success(1)), 1)),
+      {},
+      context,
+    );
+    expect(getEventListeners(context.signal, "abort")).toHaveLength(0);
+  });
+
+  it("returns TOOL_ABORTED without waiting when the caller aborts while the handler is pending", async () => {
+    const controller = new AbortController();
+    const context = contextFor(controller.signal);
+    const pending = execute(() => new Promise<ToolOutcome>(() => {}), {}, context);
+    setTimeout(() => controller.abort(new Error("user left")), 1);
+    expect(await pending).toMatchObject({ code: "TOOL_ABORTED", details: { when: "during" } });
+    expect(controller.signal.reason).toEqual(new Error("user left"));
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("returns TOOL_ABORTED when the caller aborts while a synchronous handler runs", async () => {
+    const controller = new AbortController();
+    const outcome = await execute(
+      () => {
+        controller.abort();
+        return success("done, but the caller has gone");
+      },
+      { effect: "write" },
+      contextFor(controller.signal),
+    );
+    expect(outcome).toMatchObject({ code: "TOOL_ABORTED" });
+    expect(outcome.kind === "error" && outcome.message).toContain("may or may not have taken effect");
+  });
+
+  it("still turns a rejection, a bad return and bad output into outcomes", async () => {
+    expect(await execute(async () => Promise.reject(new Error("boom")))).toMatchObject({
+      code: "TOOL_EXCEPTION",
+    });
+    expect(await execute((async () => ({ nope: true })) as unknown as ToolSpec["handler"])).toMatchObject({
+      code: "INVALID_TOOL_RESULT",
+    });
+    const output = z.object({ status: z.string() });
+    expect(await execute(async () => success({ status: 3 }), { output })).toMatchObject({
+      code: "INVALID_TOOL_OUTPUT",
+    });
   });
 });
