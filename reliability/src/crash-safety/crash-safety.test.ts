@@ -7,7 +7,6 @@ const sizes = readSizes("small");
 describe("crash safety of the MCP server on PGlite", () => {
   it("keeps the ledger consistent across SIGKILL and restart with refunds in flight", async () => {
     const report = await runCrashSafety({ cycles: sizes.crashCycles, clients: sizes.crashClients });
-    console.log(JSON.stringify(report, null, 2));
     expect(report.violations).toEqual([]);
     expect(report.acknowledgedBeforeKill).toBeGreaterThan(0);
     expect(report.unanswered).toBeGreaterThan(report.abandonedByClient);

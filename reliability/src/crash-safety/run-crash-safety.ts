@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSqlBackend, type Refund, SAMPLE_DATA } from "@keel/support-desk";
-import { mapConcurrently } from "../map-concurrently.js";
-import { callTool, healthStatus } from "../mcp/mcp-http.js";
+import { healthStatus } from "../mcp/mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
 import { integerBetween, seededRandom, seedOf } from "../seeded-random.js";
 import { type LatencySummary, summarizeLatencies } from "../stats.js";
-import { type RefundAnswer, refundAnswerOf, refundArguments, type SentRefund } from "./refund-requests.js";
+import { ledgerViolations, readLedger, STORED_KEY_PREFIX } from "./crash-ledger.js";
+import type { RefundAnswer, SentRefund } from "./refund-requests.js";
+import { loadUntilKilled, recover, retryAcknowledged } from "./refund-traffic.js";
 
 export interface CrashSafetyOptions {
   /** Kill/restart cycles. */
@@ -41,18 +41,6 @@ export interface CrashSafetyReport {
   readonly restart: LatencySummary;
   readonly violations: readonly string[];
 }
-
-/** The sample orders refunds go to (the server seeds SAMPLE_DATA), with their owners. */
-const TARGETS = [
-  { orderId: "ORD-1001", customerId: "C-1001" },
-  { orderId: "ORD-1005", customerId: "C-1003" },
-  { orderId: "ORD-12345", customerId: "C-1003" },
-] as const;
-
-/** Retries after a restart go out a few at a time. */
-const RETRY_CONCURRENCY = 8;
-
-const STORED_KEY_PREFIX = "mcp:process_refund:key:";
 
 /**
  * Crash safety of the MCP server on PGlite: concurrent clients send small refunds, each with its own
@@ -141,179 +129,4 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
     await server?.kill();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-type Record = (refund: SentRefund, answer: RefundAnswer) => RefundAnswer;
-
-/** Retries every refund whose answer was lost, with its key, until each has a definite answer (bounded). */
-async function recover(
-  server: McpServerProcess,
-  unknown: readonly SentRefund[],
-  record: Record,
-): Promise<{ committed: number; paid: number }> {
-  let committed = 0;
-  let paid = 0;
-  await mapConcurrently(unknown, RETRY_CONCURRENCY, async (refund) => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = record(refund, await send(server, refund));
-      if (answer.kind === "unknown") continue;
-      if (answer.kind === "paid" && answer.duplicate) committed++;
-      if (answer.kind === "paid" && !answer.duplicate) paid++;
-      break;
-    }
-  });
-  return { committed, paid };
-}
-
-/** Sends every acknowledged refund again: each must come back as the same refund, `duplicate: true`. */
-async function retryAcknowledged(
-  server: McpServerProcess,
-  sent: ReadonlyMap<string, SentRefund>,
-  answers: ReadonlyMap<string, RefundAnswer[]>,
-  record: Record,
-  violations: string[],
-): Promise<number> {
-  const acknowledged = [...answers].flatMap(([key, list]) => {
-    const first = list.find((answer) => answer.kind === "paid");
-    const refund = sent.get(key);
-    return first?.kind === "paid" && refund ? [{ refund, first }] : [];
-  });
-  await mapConcurrently(acknowledged, RETRY_CONCURRENCY, async ({ refund, first }) => {
-    const answer = record(refund, await send(server, refund));
-    if (answer.kind !== "paid" || !answer.duplicate || answer.refundId !== first.refundId) {
-      violations.push(
-        `retry of acknowledged ${refund.key} (${first.refundId}) answered ${JSON.stringify(answer)}`,
-      );
-    }
-  });
-  return acknowledged.length;
-}
-
-async function send(
-  server: McpServerProcess,
-  refund: SentRefund,
-  signal?: AbortSignal,
-): Promise<RefundAnswer> {
-  return refundAnswerOf(
-    await callTool(server.url, "process_refund", refundArguments(refund), {
-      idempotencyKey: refund.key,
-      ...(signal ? { signal } : {}),
-    }),
-  );
-}
-
-interface LoadOptions {
-  readonly cycle: number;
-  readonly clients: number;
-  readonly killAfter: number;
-  readonly maxLoadMs: number;
-  readonly random: () => number;
-  readonly sent: Map<string, SentRefund>;
-  readonly record: Record;
-}
-
-/** Clients send fresh refunds back to back; the server is SIGKILLed once enough were acknowledged. */
-async function loadUntilKilled(
-  server: McpServerProcess,
-  options: LoadOptions,
-): Promise<{ acknowledged: number; abandoned: number; unknown: SentRefund[] }> {
-  let acknowledged = 0;
-  let abandoned = 0;
-  let killed = false;
-  const unknown: SentRefund[] = [];
-  const deadline = performance.now() + options.maxLoadMs;
-  const kill = async () => {
-    if (killed) return;
-    killed = true;
-    await server.kill();
-  };
-  const client = async (clientIndex: number) => {
-    for (let n = 0; !killed && performance.now() < deadline; n++) {
-      const target = TARGETS[(clientIndex + n) % TARGETS.length]!;
-      const refund: SentRefund = {
-        key: `crash-${options.cycle}-${clientIndex}-${n}`,
-        ...target,
-        amountCents: integerBetween(options.random, 1, 3),
-      };
-      options.sent.set(refund.key, refund);
-      // One call in ten is abandoned by its client after a few milliseconds, as an impatient client does:
-      // the server may still commit it, and only the retry with the same key tells.
-      const impatient = options.random() < 0.1;
-      const signal = impatient ? AbortSignal.timeout(integerBetween(options.random, 1, 8)) : undefined;
-      const answer = options.record(refund, await send(server, refund, signal));
-      if (impatient && answer.kind === "unknown") abandoned++;
-      if (answer.kind === "unknown") unknown.push(refund);
-      // A little after the threshold, at a seeded moment, so the kill lands anywhere in a call.
-      if (answer.kind === "paid" && ++acknowledged === options.killAfter) {
-        setTimeout(() => void kill(), integerBetween(options.random, 0, 15));
-      }
-    }
-  };
-  const clients = Array.from({ length: options.clients }, (_, index) => client(index));
-  const timer = setTimeout(() => void kill(), options.maxLoadMs);
-  await Promise.all(clients);
-  clearTimeout(timer);
-  await kill();
-  return { acknowledged, abandoned, unknown };
-}
-
-/** Reads every refund of the sample orders straight from the data directory (the server is stopped). */
-async function readLedger(dataDir: string): Promise<Refund[]> {
-  const backend = await createSqlBackend({ dataDir });
-  try {
-    const refunds: Refund[] = [];
-    for (const order of SAMPLE_DATA.orders) {
-      const listed = await backend.listRefunds(order.id);
-      if (listed.kind !== "listed") throw new Error(`could not list the refunds of ${order.id}`);
-      refunds.push(...listed.refunds);
-    }
-    return refunds;
-  } finally {
-    await backend.close();
-  }
-}
-
-/** The ledger against everything the clients sent and were told. */
-function ledgerViolations(
-  ledger: readonly Refund[],
-  sent: ReadonlyMap<string, SentRefund>,
-  answers: ReadonlyMap<string, RefundAnswer[]>,
-): string[] {
-  const violations: string[] = [];
-  const byKey = new Map<string, Refund[]>();
-  for (const refund of ledger) {
-    if (!refund.idempotencyKey.startsWith(STORED_KEY_PREFIX)) continue;
-    const key = refund.idempotencyKey.slice(STORED_KEY_PREFIX.length);
-    byKey.set(key, [...(byKey.get(key) ?? []), refund]);
-  }
-  for (const [key, refunds] of byKey) {
-    const request = sent.get(key);
-    if (refunds.length > 1) violations.push(`${key} was paid ${refunds.length} times`);
-    if (!request) violations.push(`refund ${refunds[0]?.id} answers no request (${key})`);
-    else if (refunds.some((refund) => refund.amountCents !== request.amountCents))
-      violations.push(`${key} is partial`);
-  }
-  for (const [key, list] of answers) {
-    const paid = list.filter((answer) => answer.kind === "paid");
-    const firstPayments = paid.filter((answer) => !answer.duplicate).length;
-    if (firstPayments > 1) violations.push(`${key} was answered as a first payment ${firstPayments} times`);
-    if (new Set(paid.map((answer) => answer.refundId)).size > 1)
-      violations.push(`${key} was answered with different refunds`);
-    const recorded = byKey.get(key) ?? [];
-    const acknowledged = paid[0];
-    if (acknowledged && !recorded.some((refund) => refund.id === acknowledged.refundId)) {
-      violations.push(`acknowledged refund ${acknowledged.refundId} (${key}) is missing from the ledger`);
-    }
-    const last = list.at(-1);
-    if (last?.kind === "unknown") violations.push(`${key} never got a definite answer`);
-    if (last?.kind === "refused" && recorded.length > 0) violations.push(`${key} was refused but recorded`);
-  }
-  for (const order of SAMPLE_DATA.orders) {
-    const total = ledger
-      .filter((refund) => refund.orderId === order.id)
-      .reduce((sum, refund) => sum + refund.amountCents, 0);
-    if (total > order.amountCents)
-      violations.push(`${order.id} refunded ${total} of ${order.amountCents} cents`);
-  }
-  return violations;
 }

@@ -64,7 +64,12 @@ export interface FaultSoakReport {
     readonly modelResponse: LatencySummary;
     readonly toolCall: LatencySummary;
   };
-  readonly memory: { readonly before: MemorySnapshot; readonly after: MemorySnapshot };
+  /** The soak process: after the store opened, after the first tenth of the runs (warm), at the end. */
+  readonly memory: {
+    readonly before: MemorySnapshot;
+    readonly warm: MemorySnapshot;
+    readonly after: MemorySnapshot;
+  };
   readonly violations: readonly string[];
 }
 
@@ -129,6 +134,9 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
   let genuineNotFoundAnswers = 0;
   let tickets = 0;
   const before = memorySnapshot();
+  let warm = before;
+  let finished = 0;
+  const warmAfter = Math.max(1, Math.ceil(options.runs / 10));
   const started = performance.now();
   try {
     await mapConcurrently(world.plans, options.concurrency, async (soakPlan) => {
@@ -169,6 +177,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
         outageAnswers++;
         if (checked.honesty.claimsNotFound) outageAnswersClaimingNotFound++;
       } else if (checked.honesty.claimsNotFound) genuineNotFoundAnswers++;
+      if (++finished === warmAfter) warm = memorySnapshot();
     });
     const durationMs = performance.now() - started;
     const after = memorySnapshot();
@@ -200,7 +209,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
         modelResponse: summarizeLatencies(modelLatencies),
         toolCall: summarizeLatencies(toolLatencies),
       },
-      memory: { before, after },
+      memory: { before, warm, after },
       violations,
     };
   } finally {

@@ -26,7 +26,6 @@ export type OutcomeName = (typeof OUTCOMES)[number];
 
 /** What a pre hook does with a call: the input says. */
 export const POLICIES = ["allow", "block", "redirect", "rewrite"] as const;
-export type Policy = (typeof POLICIES)[number];
 
 /** One handler run: which tool, for which tool_use, with which idempotency key. */
 export interface HandlerRun {
