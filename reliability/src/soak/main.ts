@@ -17,7 +17,9 @@ const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..
 
 const log = (message: string) => process.stderr.write(`soak: ${message}\n`);
 
+/** The commit measured: KEEL_SOAK_COMMIT (for a soak run in an exported tree), else git's HEAD. */
 function commit(): string {
+  if (process.env.KEEL_SOAK_COMMIT) return process.env.KEEL_SOAK_COMMIT;
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
       cwd: REPOSITORY,
