@@ -24,6 +24,7 @@ function commit(): string {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
       cwd: REPOSITORY,
       encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
     }).trim();
   } catch {
     return "unknown";
