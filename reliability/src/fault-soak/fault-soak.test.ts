@@ -18,9 +18,11 @@ describe("the fault soak on PGlite", () => {
     expect(report.ledger.ledgerRefunds).toBeGreaterThan(0);
     expect(report.outageAnswersClaimingNotFound).toBe(0);
   });
+});
 
-  it("runs the same seed to the same statuses and ledger", async () => {
-    const options = { runs: 12, concurrency: 4, seed: 11 };
+describe("the soak's own checks (memory store, quick)", () => {
+  it("runs the same seed to the same statuses and ledger, however the runs interleave", async () => {
+    const options = { runs: 12, concurrency: 4, seed: 11, store: { kind: "memory" } } as const;
     const [first, second] = [await runFaultSoak(options), await runFaultSoak({ ...options, concurrency: 2 })];
     expect(second.statuses).toEqual(first.statuses);
     expect(second.ledger).toEqual(first.ledger);
@@ -28,7 +30,13 @@ describe("the fault soak on PGlite", () => {
   });
 
   it("catches the distractor model that tells the customer an unreachable order does not exist", async () => {
-    const report = await runFaultSoak({ runs: 5, concurrency: 2, backendFaultRate: 1, writer: "naive" });
+    const report = await runFaultSoak({
+      runs: 5,
+      concurrency: 2,
+      backendFaultRate: 1,
+      writer: "naive",
+      store: { kind: "memory" },
+    });
     expect(report.violations.some((violation) => violation.includes('was reported as "not found"'))).toBe(
       true,
     );

@@ -1,21 +1,27 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
-import { createSqlBackend, type SeedData, type SqlBackend } from "@keel/support-desk";
+import {
+  createMemoryBackend,
+  createSqlBackend,
+  type FaultableBackend,
+  type SeedData,
+} from "@keel/support-desk";
 import pg from "pg";
 
-/** Where the soak's SQL store lives. */
+/** Where the soak's store lives: the SQL store (PGlite or PostgreSQL), or memory for quick checks of the checks. */
 export type SoakStoreSettings =
   | { readonly kind: "pglite" }
-  | { readonly kind: "postgres"; readonly databaseUrl: string };
+  | { readonly kind: "postgres"; readonly databaseUrl: string }
+  | { readonly kind: "memory" };
 
 /** An open soak store and how to dispose of it (PostgreSQL: its schema is dropped). */
 export interface SoakStore {
   readonly kind: SoakStoreSettings["kind"];
-  readonly backend: SqlBackend;
+  readonly backend: FaultableBackend;
   dispose(): Promise<void>;
 }
 
 /**
- * Opens the SQL store with `faultRate` of calls failing transiently. The fault decisions come from the
+ * Opens the store with `faultRate` of calls failing transiently. The fault decisions come from the
  * random source of the run that makes the call (an AsyncLocalStorage), so each run's faults depend on its
  * seed only, however the concurrent runs interleave; outside a run (the final ledger check) nothing fails.
  */
@@ -26,6 +32,10 @@ export async function openSoakStore(
   runRandom: AsyncLocalStorage<() => number>,
 ): Promise<SoakStore> {
   const random = () => runRandom.getStore()?.() ?? 1;
+  if (settings.kind === "memory") {
+    const backend = createMemoryBackend({ data, faultRate, random });
+    return { kind: "memory", backend, dispose: () => backend.close() };
+  }
   if (settings.kind === "pglite") {
     const backend = await createSqlBackend({ data, faultRate, random });
     return { kind: "pglite", backend, dispose: () => backend.close() };

@@ -24,10 +24,12 @@ const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${((100 * part) / whole).toFixed(1)}%`;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+const STORE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL", memory: "In memory" } as const;
+
 function faultSoakSection(report: FaultSoakReport): string {
   const { ledger } = report;
   return [
-    `### ${report.store === "pglite" ? "PGlite" : "PostgreSQL"}: ${report.runs} runs, ${report.concurrency} at a time, seed ${report.seed} (${(report.durationMs / 1000).toFixed(1)} s) — ${ok(report.violations.length)}`,
+    `### ${STORE_NAMES[report.store]}: ${report.runs} runs, ${report.concurrency} at a time, seed ${report.seed} (${(report.durationMs / 1000).toFixed(1)} s) — ${ok(report.violations.length)}`,
     "",
     table(
       ["figure", "value"],
