@@ -1,11 +1,13 @@
 import { setTimeout as delay } from "node:timers/promises";
-import Anthropic, { type Middleware } from "@anthropic-ai/sdk";
+import Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageCreateRequest } from "../wire.js";
-import { type ErrorContext, readRetryAfterMs, toModelClientError } from "./anthropic-error.js";
-import { ListenerError, MessageAssembler, notify, type RawStreamEvent } from "./message-assembler.js";
+import { type ErrorContext, toModelClientError } from "./anthropic-error.js";
+import { ListenerError, MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
 import { emitMessageEvents } from "./message-events.js";
-import type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model-client.js";
+import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";
+import { requestBody } from "./request-json.js";
+import { observingFetch, RetryObservation } from "./retry-observer.js";
 
 export interface AnthropicClientOptions {
   /** Defaults to ANTHROPIC_API_KEY. Without either, every request rejects with kind `authentication`. */
@@ -30,12 +32,19 @@ export interface AnthropicClientOptions {
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 
-type Listener = (event: ModelStreamEvent) => void;
+type PostOptions = NonNullable<Awaited<Parameters<Anthropic["post"]>[1]>>;
 interface SdkRequestOptions {
   signal?: AbortSignal | undefined;
-  middleware?: Middleware[];
-  timeout?: number;
+  fetchOptions?: NonNullable<PostOptions["fetchOptions"]>;
+  body: string;
+  headers: Readonly<Record<string, string>>;
+  stream: boolean;
 }
+const MESSAGES_PATH = "/v1/messages";
+/** With a content-type, the SDK sends a string body verbatim. */
+const JSON_HEADERS = { "content-type": "application/json" } as const;
+const STREAM_MEMBER = { stream: true } as const;
+const JSON_MEMBER = { stream: false } as const;
 
 /**
  * A ModelClient over the Anthropic Messages API through `@anthropic-ai/sdk` (the only module that imports it).
@@ -72,7 +81,7 @@ export class AnthropicClient implements ModelClient {
       // Keel's trace records requests; the SDK's span plumbing costs time on every request even unused.
       openTelemetry: false,
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      fetch: observingFetch(options.fetch ?? ((input, init) => fetch(input, init)), maxRetries),
       ...(options.defaultHeaders === undefined ? {} : { defaultHeaders: options.defaultHeaders }),
     });
   }
@@ -86,56 +95,57 @@ export class AnthropicClient implements ModelClient {
         "No Anthropic API key: set ANTHROPIC_API_KEY or pass { apiKey } to AnthropicClient.",
       );
     }
-    const requestOptions = {
+    // The body is the request's JSON, posted as is: runAgent's requests carry it (built from per-message
+    // pieces serialised once), so the history is not re-serialised every round. `messages.create` would
+    // add only the headers of fields Keel never sends (workspace and user profile ids, SDK helper tags).
+    const requestOptions: SdkRequestOptions = {
       signal,
-      // Observing the SDK's retries costs a few µs per request: only when someone listens and it may retry.
-      ...(onEvent && this.#context.maxRetries > 0 ? { middleware: [this.#retryObserver(onEvent)] } : {}),
-      // A non-streaming call without a timeout makes the SDK refuse large max_tokens; the API's limit applies.
-      ...(this.#stream ? {} : { timeout: this.#context.timeoutMs ?? 600_000 }),
+      body: requestBody(request, this.#stream ? STREAM_MEMBER : JSON_MEMBER),
+      headers: JSON_HEADERS,
+      // The client's timeout applies (posting skips `messages.create`'s refusal of large non-streaming max_tokens).
+      stream: this.#stream,
     };
+    // HTTP retries are reported through the client's fetch (see retry-observer.ts), not per-request middleware.
+    const observation = onEvent === undefined ? undefined : new RetryObservation(onEvent);
+    if (observation)
+      requestOptions.fetchOptions = observation.fetchOptions as NonNullable<PostOptions["fetchOptions"]>;
     return this.#stream
-      ? this.#createStreaming(this.#sdk, request, requestOptions, onEvent)
-      : this.#createJson(this.#sdk, request, requestOptions, onEvent);
+      ? this.#createStreaming(this.#sdk, requestOptions, observation)
+      : this.#createJson(this.#sdk, requestOptions, observation);
   }
 
-  async #createJson(
-    sdk: Anthropic,
-    request: MessageCreateRequest,
-    options: SdkRequestOptions,
-    onEvent?: Listener,
-  ) {
+  async #createJson(sdk: Anthropic, options: SdkRequestOptions, observation?: RetryObservation) {
     let message: Message;
     try {
-      const body = { ...request, stream: false } as Anthropic.MessageCreateParamsNonStreaming;
-      message = (await sdk.messages.create(body, options)) as unknown as Message;
+      message = (await sdk.post(MESSAGES_PATH, options)) as Message;
     } catch (thrown) {
-      if (thrown instanceof ListenerError) throw thrown.error;
+      if (observation?.thrown) throw observation.thrown.error;
       throw this.#toError(thrown, options.signal);
     }
-    emitMessageEvents(message, onEvent);
+    emitMessageEvents(message, observation?.onEvent);
     return message;
   }
 
   async #createStreaming(
     sdk: Anthropic,
-    request: MessageCreateRequest,
     options: SdkRequestOptions,
-    onEvent?: Listener,
+    observation?: RetryObservation,
   ): Promise<Message> {
     const { signal } = options;
-    const body = { ...request, stream: true } as Anthropic.MessageCreateParamsStreaming;
+    const onEvent = observation?.onEvent;
     for (let retry = 1; ; retry++) {
       const assembler = new MessageAssembler(onEvent);
       let streaming = false;
       try {
-        const stream = await sdk.messages.create(body, options);
+        const stream = (await sdk.post(MESSAGES_PATH, options)) as AsyncIterable<unknown>;
         streaming = true;
-        for await (const event of stream) assembler.add(event as unknown as RawStreamEvent);
+        for await (const event of stream) assembler.add(event as RawStreamEvent);
         // The SDK ends the iteration quietly when the signal aborts mid-stream.
         if (signal?.aborted) throw abortedError(signal.reason);
         return assembler.finish();
       } catch (thrown) {
         if (thrown instanceof ListenerError) throw thrown.error;
+        if (observation?.thrown) throw observation.thrown.error;
         const error = this.#toError(thrown, signal);
         // HTTP failures before the stream were already retried by the SDK.
         if (!streaming || !isRetryableMidStream(error)) throw error;
@@ -158,44 +168,6 @@ export class AnthropicClient implements ModelClient {
     if (signal?.aborted && !ModelClientError.isInstance(thrown)) return abortedError(thrown);
     return toModelClientError(thrown, this.#context);
   }
-
-  /**
-   * Sends a `retry` event for each HTTP retry the SDK is about to make: the server's retry-after when given,
-   * else the SDK's nominal backoff (it subtracts up to 25% jitter).
-   */
-  #retryObserver(onEvent: Listener): Middleware {
-    const { maxRetries } = this.#context;
-    return async (request, next) => {
-      const retried = Number(request.headers.get("x-stainless-retry-count") ?? 0);
-      const nominalDelayMs = Math.min(500 * 2 ** retried, 8000);
-      let response: Response;
-      try {
-        response = await next(request);
-      } catch (error) {
-        if (retried < maxRetries && !request.signal?.aborted) {
-          const reason = `connection failed: ${String(error)}`;
-          notify(onEvent, { type: "retry", attempt: retried + 1, reason, delayMs: nominalDelayMs });
-        }
-        throw error;
-      }
-      if (!response.ok && retried < maxRetries && sdkRetries(response)) {
-        const retryAfterMs = readRetryAfterMs(response.headers);
-        const delayMs =
-          retryAfterMs !== undefined && retryAfterMs <= 2 ** 31 - 1 ? retryAfterMs : nominalDelayMs;
-        notify(onEvent, { type: "retry", attempt: retried + 1, reason: `HTTP ${response.status}`, delayMs });
-      }
-      return response;
-    };
-  }
-}
-
-/** The SDK's own retry rule for an HTTP response (client.ts `shouldRetry`). */
-function sdkRetries(response: Response): boolean {
-  const header = response.headers.get("x-should-retry");
-  if (header === "true" || header === "false") return header === "true";
-  return (
-    response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500
-  );
 }
 
 function isRetryableMidStream(error: ModelClientError): boolean {

@@ -7,8 +7,10 @@ import {
   deferred,
   flush,
   functionClient,
+  message,
   reply,
   spyTool,
+  text,
   toolUse,
 } from "./run-fixtures.test-helpers.js";
 
@@ -40,6 +42,17 @@ describe("AbortSignal", () => {
     expect(result.status).toBe("aborted");
     expect(received[0]!.aborted).toBe(true);
     expect(result.trace.at(-1)).toMatchObject({ type: "end", status: "aborted" });
+  });
+
+  it("passes no signal to the client when the run cannot be aborted", async () => {
+    const received: Array<AbortSignal | undefined> = [];
+    const client = functionClient(async (_request, options) => {
+      received.push(options.signal);
+      return message([text("done")], "end_turn");
+    });
+    const result = await runAgent({ client, model: "m", prompt: "go" });
+    expect(result.status).toBe("completed");
+    expect(received).toEqual([undefined]);
   });
 
   it("aborts a running tool through its context signal, waits for it, and sends no further request", async () => {

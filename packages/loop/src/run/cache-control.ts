@@ -9,11 +9,6 @@ import type {
 /** The Messages API accepts at most four cache_control breakpoints per request. */
 export const MAX_BREAKPOINTS = 4;
 const EPHEMERAL: CacheControl = { type: "ephemeral" };
-const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
-/** What `,"cache_control":{"type":"ephemeral"}` adds to a block's JSON. */
-const BREAKPOINT_BYTES = byteLength({ type: "", cache_control: EPHEMERAL }) - byteLength({ type: "" });
-/** What wrapping string content as one text block with a breakpoint adds, beside the string itself. */
-const WRAP_BYTES = byteLength([{ type: "text", text: "", cache_control: EPHEMERAL }]) - byteLength("");
 
 const hasBreakpoint = (block: unknown): boolean =>
   typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
@@ -40,18 +35,15 @@ function cacheable(block: RequestContentBlock): boolean {
 }
 
 /**
- * A copy of `message` with a breakpoint on its last cacheable block, plus the bytes that adds to its JSON;
- * `undefined` when there is nothing to mark or a breakpoint is already there. Only this message and its
+ * A copy of `message` with a breakpoint on its last cacheable block; `undefined` when there is nothing to mark or a breakpoint is already there. Only this message and its
  * content array are copied: the stored history is never touched.
  */
-export function withNewestTurnBreakpoint(
-  message: MessageParam,
-): { readonly message: MessageParam; readonly addedBytes: number } | undefined {
+export function withNewestTurnBreakpoint(message: MessageParam): MessageParam | undefined {
   const { content } = message;
   if (typeof content === "string") {
     if (content === "") return undefined;
     const block: TextBlock = { type: "text", text: content, cache_control: EPHEMERAL };
-    return { message: { role: message.role, content: [block] }, addedBytes: WRAP_BYTES };
+    return { role: message.role, content: [block] };
   }
   for (let index = content.length - 1; index >= 0; index -= 1) {
     const block = content[index]!;
@@ -59,7 +51,7 @@ export function withNewestTurnBreakpoint(
     if (!cacheable(block)) continue;
     const marked = content.slice();
     marked[index] = { ...block, cache_control: EPHEMERAL };
-    return { message: { role: message.role, content: marked }, addedBytes: BREAKPOINT_BYTES };
+    return { role: message.role, content: marked };
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { registerRequestJson } from "../clients/request-json.js";
 import type { MessageCreateRequest, MessageParam, TextBlock, ToolDefinitionParam } from "../wire.js";
 import {
   countBreakpoints,
@@ -6,10 +7,10 @@ import {
   withPrefixBreakpoint,
 } from "./cache-control.js";
 
-const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
-/** What `"tool_choice":{"type":"none"},` adds to a request's JSON. */
-const FINAL_CHOICE_BYTES = byteLength({ ...FINAL_CHOICE, messages: [] }) - byteLength({ messages: [] });
+
+/** `JSON.stringify({ ...fields, messages: [] })` up to and including the `[` that opens the messages. */
+const headOf = (fields: object): string => JSON.stringify({ ...fields, messages: [] }).slice(0, -2);
 
 export interface ConversationSettings {
   readonly model: string;
@@ -22,17 +23,24 @@ export interface ConversationSettings {
 
 /**
  * The append-only history and the requests built from it. Everything that does not change between rounds
- * (system, tools, their breakpoint, their JSON size) is computed once; a round costs a shallow copy of the
- * message list plus, with caching, a copy of the newest message only. Stored messages are never mutated.
+ * (system, tools, their breakpoint, their JSON) is computed once. Each message is serialised once, when it
+ * first precedes the newest turn; the newest turn, which carries the moving cache breakpoint, is serialised
+ * as sent. A round costs a shallow copy of the message list, a copy of the newest message (with caching)
+ * and the JSON of the new messages only: the request's JSON is these pieces joined, and its size their sum,
+ * so both are exact by construction. Stored messages are never mutated.
  */
 export class Conversation {
-  readonly messages: MessageParam[];
-  private readonly messageBytes: number[];
-  private messageBytesTotal = 0;
+  readonly messages: MessageParam[] = [];
   private readonly prefix: Omit<MessageCreateRequest, "messages" | "tool_choice">;
-  private readonly prefixBytes: number;
-  private readonly finalPrefixBytes: number;
+  private readonly head: string;
+  private readonly finalHead: string;
+  private readonly headBytes: number;
+  private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
+  /** JSON of messages[0, serialized), comma-separated; grows by concatenation (never re-serialised). */
+  private historyJson = "";
+  private historyBytes = 0;
+  private serialized = 0;
 
   constructor(settings: ConversationSettings) {
     const { system, tools, initialMessages } = settings;
@@ -46,36 +54,59 @@ export class Conversation {
       ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),
       ...(marked.tools.length === 0 ? {} : { tools: marked.tools as ToolDefinitionParam[] }),
     };
-    // Size of `{...prefix,"messages":[]}`; the messages' sizes and the commas between them are added per round.
-    this.prefixBytes = byteLength({ ...this.prefix, messages: [] });
-    this.finalPrefixBytes = this.prefixBytes + (this.prefix.tools === undefined ? 0 : FINAL_CHOICE_BYTES);
-    this.messages = [];
-    this.messageBytes = [];
-    for (const message of initialMessages) this.append(message);
+    this.head = headOf(this.prefix);
+    this.finalHead =
+      this.prefix.tools === undefined ? this.head : headOf({ ...this.prefix, ...FINAL_CHOICE });
+    this.headBytes = Buffer.byteLength(this.head);
+    this.finalHeadBytes = Buffer.byteLength(this.finalHead);
+    for (const message of initialMessages) this.messages.push(message);
   }
 
   /** Appends one message as is (kept by reference, verbatim). */
   append(message: MessageParam): void {
-    const bytes = byteLength(message);
     this.messages.push(message);
-    this.messageBytes.push(bytes);
-    this.messageBytesTotal += bytes;
   }
 
-  /** The next request and its exact UTF-8 JSON size. `final` adds `tool_choice: none` (tools stay: same cache prefix). */
+  /**
+   * The next request and its exact UTF-8 JSON size. `final` adds `tool_choice: none` (tools stay: same cache
+   * prefix). The request is frozen and carries its JSON for clients that send JSON (see request-json.ts).
+   */
   build(final: boolean): { readonly request: MessageCreateRequest; readonly bytes: number } {
     const messages = this.messages.slice();
     const lastIndex = messages.length - 1;
-    let bytes = (final ? this.finalPrefixBytes : this.prefixBytes) + this.messageBytesTotal + lastIndex;
+    while (this.serialized < lastIndex) this.serialize(messages[this.serialized]!);
+    let newest = messages[lastIndex]!;
     if (this.markNewestTurn) {
-      const marked = withNewestTurnBreakpoint(messages[lastIndex]!);
+      const marked = withNewestTurnBreakpoint(newest);
       if (marked !== undefined) {
-        messages[lastIndex] = marked.message;
-        bytes += marked.addedBytes;
+        newest = marked;
+        messages[lastIndex] = newest;
       }
     }
-    const request: MessageCreateRequest = { ...this.prefix, ...(final ? this.finalChoice() : {}), messages };
+    const newestJson = JSON.stringify(newest);
+    const separator = lastIndex === 0 ? "" : ",";
+    const request: MessageCreateRequest = final
+      ? { ...this.prefix, ...this.finalChoice(), messages }
+      : { ...this.prefix, messages };
+    registerRequestJson(
+      request,
+      `${final ? this.finalHead : this.head}${this.historyJson}${separator}${newestJson}]`,
+    );
+    const bytes =
+      (final ? this.finalHeadBytes : this.headBytes) +
+      this.historyBytes +
+      separator.length +
+      Buffer.byteLength(newestJson) +
+      2; // "]}"
     return { request, bytes };
+  }
+
+  private serialize(message: MessageParam): void {
+    const json = JSON.stringify(message);
+    const separator = this.serialized === 0 ? "" : ",";
+    this.historyJson += separator + json;
+    this.historyBytes += separator.length + Buffer.byteLength(json);
+    this.serialized += 1;
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {

@@ -30,14 +30,16 @@ export function requestModel(
       run.emit({ type: "model_retry", attempt: event.attempt, reason: event.reason, delayMs: event.delayMs });
     }
   };
+  // Without a caller signal the run cannot abort: no signal for the client to watch (an HTTP client links
+  // each request to it, which costs time per request), and no race to set up.
+  const abortable = run.options.signal !== undefined;
   let pending: Promise<Message>;
   try {
-    pending = run.options.client.create(request, { signal: run.signal, onEvent });
+    pending = run.options.client.create(request, abortable ? { signal: run.signal, onEvent } : { onEvent });
   } catch (error) {
     return Promise.reject(error);
   }
-  // Without a caller signal the run cannot abort: no race to set up.
-  return run.options.signal === undefined ? pending : settleOnAbort(pending, run.signal);
+  return abortable ? settleOnAbort(pending, run.signal) : pending;
 }
 
 function settleOnAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
