@@ -1,4 +1,5 @@
-import { extractDeclaredShapes, type IdentifierShape } from "../text/identifiers.js";
+import { clauseIntent } from "../text/clause-intent.js";
+import { ANY_PREFIXED_ID, extractDeclaredShapes, type IdentifierShape } from "../text/identifiers.js";
 import { contentTerms } from "../text/terms.js";
 import type { ToolDescription } from "../types.js";
 import { parseDescription } from "./parse-description.js";
@@ -21,6 +22,12 @@ export interface AnalysedClause {
   /** Stem → the first word that produced it, for messages people read. */
   readonly words: ReadonlyMap<string, string>;
   readonly shapes: ReadonlySet<IdentifierShape>;
+  /** Stems the clause names as an action the tool is asked to perform ("asks you to refund …"). */
+  readonly actions: ReadonlySet<string>;
+  /** Stems of a question the clause says the tool answers ("asks whether it was refunded"). */
+  readonly inquiries: ReadonlySet<string>;
+  /** Stems used as nouns, right after a determiner ("a refund"). */
+  readonly nouns: ReadonlySet<string>;
 }
 
 export interface AnalysedBoundary extends AnalysedClause {
@@ -46,22 +53,36 @@ export function descriptionText(tool: DescribedTool): string {
 export function analyseDescription(tool: DescribedTool): AnalysedDescription {
   const text = descriptionText(tool);
   const parsed = parseDescription(text);
+  const useWhen = parsed.useWhen.map(analyseClause);
+  const doNotUseWhen = parsed.doNotUseWhen.map((boundary) => ({
+    ...analyseClause(boundary.text),
+    useInstead: boundary.useInstead,
+  }));
+  const takes = analyseClause(parsed.takes.join(" "));
+  const shown = [...useWhen, ...doNotUseWhen, takes].some((clause) =>
+    [...clause.shapes].some((shape) => shape.startsWith("prefixed:")),
+  );
+  // Prose such as "Use ONLY when you already have the customer_id" names an id without showing its shape:
+  // such a description accepts any prefixed id (C-1001, INV-7) where a use-when or a boundary names one.
+  const anyId = <T extends AnalysedClause>(clause: T): T =>
+    shown || !NAMES_AN_ID.test(clause.text)
+      ? clause
+      : { ...clause, shapes: new Set([...clause.shapes, ANY_PREFIXED_ID]) };
   return {
     name: tool.name,
     text,
     does: analyseClause(parsed.does.join(" ")),
-    useWhen: parsed.useWhen.map(analyseClause),
-    doNotUseWhen: parsed.doNotUseWhen.map((boundary) => ({
-      ...analyseClause(boundary.text),
-      useInstead: boundary.useInstead,
-    })),
-    takes: analyseClause(parsed.takes.join(" ")),
+    useWhen: useWhen.map(anyId),
+    doNotUseWhen: doNotUseWhen.map(anyId),
+    takes,
     returns: analyseClause(parsed.returns.join(" ")),
   };
 }
 
+const NAMES_AN_ID = /(?:\b|_)(?:id|ids|identifier)\b/i;
+
 export function analyseClause(text: string): AnalysedClause {
   const { shapes, rest } = extractDeclaredShapes(text);
   const words = new Map(contentTerms(rest).map((term) => [term.stem, term.surface]));
-  return { text, stems: new Set(words.keys()), words, shapes };
+  return { text, stems: new Set(words.keys()), words, shapes, ...clauseIntent(rest) };
 }

@@ -1,5 +1,5 @@
 import type { AnalysedDescription } from "../description/analyse-description.js";
-import { type Evidence, matchClauses, weightOf } from "./route-request.js";
+import { type Evidence, MINIMUM_EVIDENCE, matchClauses, weightOf } from "./route-request.js";
 
 /** One tool as the router weighs it: what its own clauses claim, its final score, and why it is out. */
 export interface Candidate {
@@ -7,12 +7,20 @@ export interface Candidate {
   readonly claimed: Set<Evidence>;
   score: number;
   readonly evidence: Set<Evidence>;
-  disqualification: { readonly evidence: Set<Evidence>; readonly useInstead: string | null } | null;
+  disqualification: Boundary | null;
+  /** Every boundary that matched enough, strongest first. */
+  readonly ruledOutBy: readonly Boundary[];
+}
+
+interface Boundary {
+  readonly evidence: Set<Evidence>;
+  readonly useInstead: string | null;
 }
 
 /**
  * Scores every tool against the request evidence: own claims, then boundaries (which disqualify), then
- * mutual exclusions settled, then each disqualifying boundary's weight passed to the sibling it names.
+ * mutual exclusions settled, then each disqualifying boundary's evidence passed to the sibling it names.
+ * A score is the weight of the evidence set, so a word two siblings both pass on counts once.
  */
 export function assessCandidates(
   descriptions: readonly AnalysedDescription[],
@@ -25,42 +33,50 @@ export function assessCandidates(
     const pointer = candidate.disqualification;
     const sibling = pointer?.useInstead ? byName.get(pointer.useInstead) : undefined;
     if (!pointer || !sibling || sibling.disqualification || sibling === candidate) continue;
-    sibling.score += weightOf(pointer.evidence);
     for (const item of pointer.evidence) sibling.evidence.add(item);
+    sibling.score = weightOf(sibling.evidence);
   }
   return candidates;
 }
 
 /**
- * A matching boundary disqualifies the tool unless everything it matched is also matched, and more, by the
- * tool's own use-when: "order" alone in "do NOT use to change an order" must not rule out a lookup that
- * the request's "order" and "#12345" both point to.
+ * A matching boundary disqualifies the tool when it matched at least MINIMUM_EVIDENCE — one incidental word
+ * is no reason to rule a tool out, an explicitly requested action it names is — unless everything it
+ * matched is also matched, and more, by the tool's own use-when: "order" in "do NOT use to change an order"
+ * must not rule out a lookup that the request's "order" and "#12345" both point to.
  */
 function assess(description: AnalysedDescription, evidence: readonly Evidence[]): Candidate {
   const claimed = matchClauses(evidence, description.useWhen);
-  for (const item of matchClauses(evidence, [description.takes])) {
-    if (item.key.startsWith("identifier:")) claimed.add(item);
-  }
-  let disqualification: Candidate["disqualification"] = null;
-  for (const boundary of description.doNotUseWhen) {
-    const matched = matchClauses(evidence, [boundary]);
-    if (matched.size === 0 || isStrictSubset(matched, claimed)) continue;
-    if (!disqualification || weightOf(matched) > weightOf(disqualification.evidence)) {
-      disqualification = { evidence: matched, useInstead: boundary.useInstead };
+  // What a tool takes supports a tool its use-when already points to; it never picks a tool on its own.
+  if (claimed.size > 0) {
+    for (const item of matchClauses(evidence, [description.takes])) {
+      if (item.kind === "identifier") claimed.add(item);
     }
   }
+  const ruledOutBy: Boundary[] = [];
+  for (const boundary of description.doNotUseWhen) {
+    const matched = matchClauses(evidence, [boundary]);
+    const vetoWeight = weightOf([...matched].filter((item) => item.kind !== "head"));
+    if (vetoWeight < MINIMUM_EVIDENCE || isStrictSubset(matched, claimed)) continue;
+    ruledOutBy.push({ evidence: matched, useInstead: boundary.useInstead });
+  }
+  // Strongest first; on equal weight the boundary written first.
+  ruledOutBy.sort((left, right) => weightOf(right.evidence) - weightOf(left.evidence));
+  const disqualification = ruledOutBy[0] ?? null;
   return {
     description,
     claimed,
     score: disqualification ? 0 : weightOf(claimed),
     evidence: new Set(disqualification ? [] : claimed),
     disqualification,
+    ruledOutBy,
   };
 }
 
 /**
  * Two tools that each send the request to the other cannot both be right: the one whose boundary matched
  * more stays ruled out and the other is reinstated; on equal weight both are reinstated and scores decide.
+ * A tool another of its boundaries still rules out (pointing elsewhere) stays out by that one instead.
  */
 function settleMutualExclusions(
   candidates: readonly Candidate[],
@@ -75,6 +91,12 @@ function settleMutualExclusions(
     if (weightOf(own.evidence) <= weightOf(theirs.evidence)) reinstate.push(candidate);
   }
   for (const candidate of reinstate) {
+    const sibling = candidate.disqualification?.useInstead;
+    const other = candidate.ruledOutBy.find((boundary) => boundary.useInstead !== sibling);
+    if (other) {
+      candidate.disqualification = other;
+      continue;
+    }
     candidate.disqualification = null;
     candidate.score = weightOf(candidate.claimed);
     for (const item of candidate.claimed) candidate.evidence.add(item);

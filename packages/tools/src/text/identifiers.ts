@@ -4,6 +4,9 @@
  */
 export type IdentifierShape = "email" | "hash-number" | "long-number" | `prefixed:${string}`;
 
+/** Any prefixed id: declared by a description that names an id ("the customer_id") but shows no example. */
+export const ANY_PREFIXED_ID: IdentifierShape = "prefixed:*";
+
 /** One identifier found in a request, as written. */
 export interface IdentifierOccurrence {
   readonly shape: IdentifierShape;
@@ -77,6 +80,7 @@ export function extractDeclaredShapes(text: string): { shapes: Set<IdentifierSha
 /** Does a description that declares `shapes` accept this identifier? A bare number may be a `#` number. */
 export function acceptsIdentifier(shapes: ReadonlySet<IdentifierShape>, shape: IdentifierShape): boolean {
   if (shapes.has(shape)) return true;
+  if (shape.startsWith("prefixed:") && shapes.has(ANY_PREFIXED_ID)) return true;
   return shape === "long-number" && shapes.has("hash-number");
 }
 

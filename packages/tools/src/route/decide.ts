@@ -1,0 +1,100 @@
+import type { AnalysedDescription } from "../description/analyse-description.js";
+import { assessCandidates, type Candidate } from "./candidates.js";
+import type { RouteDisqualification, RouteResult } from "./route.js";
+import { displayTerms, type Evidence, MINIMUM_EVIDENCE, matchClauses } from "./route-request.js";
+
+/** The router's choice over analysed descriptions for one reading of the request (see `route`). */
+export function decide(
+  descriptions: readonly AnalysedDescription[],
+  evidence: readonly Evidence[],
+): RouteResult {
+  const candidates = assessCandidates(descriptions, evidence);
+  const scores = Object.fromEntries(
+    candidates.map((candidate) => [candidate.description.name, candidate.score]),
+  );
+  const disqualified = candidates.flatMap((candidate) =>
+    candidate.disqualification
+      ? [
+          {
+            tool: candidate.description.name,
+            terms: displayTerms(candidate.disqualification.evidence),
+            useInstead: candidate.disqualification.useInstead,
+          },
+        ]
+      : [],
+  );
+  const base = { scores, disqualified };
+  const notes = disqualificationNotes(disqualified);
+  const ranked = candidates
+    .filter((candidate) => !candidate.disqualification && candidate.score >= MINIMUM_EVIDENCE)
+    .sort((left, right) => right.score - left.score);
+  const best = ranked[0];
+  if (best) {
+    const tied = ranked.filter((candidate) => candidate.score === best.score);
+    const terms = displayTerms(new Set(tied.flatMap((candidate) => [...candidate.evidence])));
+    if (tied.length === 1) {
+      const own = displayTerms(best.claimed);
+      const why =
+        own.length > 0 ? `its use-when matched ${quote(own)}` : "a sibling's boundary sends it here";
+      return {
+        ...base,
+        tool: best.description.name,
+        ambiguous: null,
+        terms,
+        reason: `${best.description.name}: ${why}.${notes}`,
+      };
+    }
+    const names = tied.map((candidate) => candidate.description.name).sort();
+    const reason = `AMBIGUOUS between ${names.join(", ")}: tied at score ${best.score} on ${quote(terms)}.${notes}`;
+    return { ...base, tool: null, ambiguous: names, terms, reason };
+  }
+  return catchAllOrNone(candidates, evidence, base, notes);
+}
+
+function catchAllOrNone(
+  candidates: readonly Candidate[],
+  evidence: readonly Evidence[],
+  base: Pick<RouteResult, "scores" | "disqualified">,
+  notes: string,
+): RouteResult {
+  const catchAlls = candidates.filter(
+    (candidate) => !candidate.disqualification && candidate.description.useWhen.length === 0,
+  );
+  const touched = matchClauses(
+    evidence,
+    catchAlls.flatMap(({ description }) => [description.does, description.takes, description.returns]),
+  );
+  const terms = displayTerms(touched);
+  const names = catchAlls.map((candidate) => candidate.description.name).sort();
+  if (touched.size > 0 && names.length === 1) {
+    const reason = `${names[0]}: no use-when condition matches, but it has none and reads as a catch-all for ${quote(terms)}.${notes}`;
+    return { ...base, tool: names[0] ?? null, ambiguous: null, terms, reason };
+  }
+  if (touched.size > 0 && names.length > 1) {
+    const reason =
+      `AMBIGUOUS between ${names.join(", ")}: none of them says when to use it, so the request ` +
+      `(${quote(terms)}) cannot be told apart between them.${notes}`;
+    return { ...base, tool: null, ambiguous: names, terms, reason };
+  }
+  const weak = candidates.filter((candidate) => !candidate.disqualification && candidate.score > 0);
+  const why =
+    weak.length > 0
+      ? `only one incidental word matches (${weak
+          .map((candidate) => `${candidate.description.name}: ${quote(displayTerms(candidate.evidence))}`)
+          .join("; ")}), too little to call a tool`
+      : "no use-when condition or declared identifier matches the request";
+  return { ...base, tool: null, ambiguous: null, terms: [], reason: `No tool: ${why}.${notes}` };
+}
+
+function disqualificationNotes(disqualified: readonly RouteDisqualification[]): string {
+  return disqualified
+    .map((entry) => {
+      const target = entry.useInstead ? ` and points to ${entry.useInstead}` : "";
+      return ` ${entry.tool} is ruled out by its do-NOT-use boundary (${quote(entry.terms)})${target}.`;
+    })
+    .join("");
+}
+
+function quote(terms: readonly string[]): string {
+  return terms.map((term) => `"${term}"`).join(", ");
+}
