@@ -5,6 +5,13 @@ import { describe, expect, it } from "vitest";
 import { CLI_ROOT, onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
 
 const CORPUS = join(CLI_ROOT, "corpus/support-routing.jsonl");
+const HOLDOUT = join(CLI_ROOT, "corpus/support-routing.holdout.jsonl");
+
+const corpusEntries = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { request: string; expect: string | null; note?: string });
 
 function corpusFile(lines: readonly object[] | string): string {
   const cwd = temporaryDirectory();
@@ -25,12 +32,9 @@ interface Report {
 }
 
 describe("the shipped corpus", () => {
-  it("has at least 30 requests: every tool, off-topic and ambiguous ones, identifiers and varied phrasing", () => {
-    const entries = readFileSync(CORPUS, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { request: string; expect: string | null });
-    expect(entries.length).toBeGreaterThanOrEqual(30);
+  it("has at least 60 requests: every tool, off-topic and ambiguous ones, identifiers and varied phrasing", () => {
+    const entries = corpusEntries(CORPUS);
+    expect(entries.length).toBeGreaterThanOrEqual(60);
     const expects = new Set(entries.map((entry) => entry.expect));
     for (const tool of [
       "get_customer_by_email",
@@ -49,13 +53,30 @@ describe("the shipped corpus", () => {
     expect(entries.some((entry) => /C-\d+/.test(entry.request))).toBe(true);
   });
 
+  it("has a holdout of at least 20 requests that the corpus does not contain", () => {
+    const corpus = new Set(corpusEntries(CORPUS).map((entry) => entry.request.toLowerCase()));
+    const holdout = corpusEntries(HOLDOUT);
+    expect(holdout.length).toBeGreaterThanOrEqual(20);
+    expect(holdout.filter((entry) => corpus.has(entry.request.toLowerCase()))).toEqual([]);
+  });
+
+  it("routes both the corpus and the holdout at 90% or better with no unsafe misroute (the CI gate)", async () => {
+    for (const file of [CORPUS, HOLDOUT]) {
+      const { code, stdout } = await runCli(["eval-routing", file, "--min", "0.9", "--json"]);
+      const report = onlyJson(stdout) as unknown as Report;
+      expect(report).toMatchObject({ unsafeMisroutes: 0, passed: true });
+      expect(report.accuracy).toBeGreaterThanOrEqual(0.9);
+      expect(code).toBe(0);
+    }
+  });
+
   it("routes far better over the real descriptions than over the naive ones", async () => {
     const real = onlyJson((await runCli(["eval-routing", CORPUS, "--json"])).stdout) as unknown as Report;
     const naive = onlyJson(
       (await runCli(["eval-routing", CORPUS, "--surface", "naive", "--json"])).stdout,
     ) as unknown as Report;
     expect(real.total).toBe(naive.total);
-    expect(real.accuracy).toBeGreaterThanOrEqual(0.75);
+    expect(real.accuracy).toBeGreaterThanOrEqual(0.9);
     expect(naive.accuracy).toBeLessThan(0.3);
     expect(real.ambiguous).toBeLessThan(naive.ambiguous);
     expect(real.correct).toBe(real.results.filter((result) => result.correct).length);

@@ -1,21 +1,42 @@
 import type { ToolDescription } from "@keel/tools";
 
+// Shared wording, so that each pair of boundaries says the same thing from both sides.
+const ASKS_FOR_A_PERSON =
+  "the customer asks for a human, a person, a manager, a supervisor, an agent or someone from the team, " +
+  "or asks you to escalate";
+const ASKS_FOR_A_REFUND =
+  "the customer asks you to refund an order, or asks for a refund or their money back";
+const ASKS_ABOUT_A_REFUND =
+  "the customer asks whether, when or how much an order was refunded, paid back or charged, " +
+  "or what can still be refunded";
+const NEEDS_FEES = "you need the fees a customer paid or was charged over months or a cap basis";
+
 /**
  * The six descriptions side by side, because their "do NOT use when" boundaries name each other in pairs
- * (email ↔ id lookups, order ↔ customer lookups, refund ↔ escalation, cap basis ↔ order) and only read
- * right together. Identifier shapes are declared generically ("an email address", "a customer id like
- * C-1001", "an order id like ORD-1001 or #12345") so requests carrying identifiers route.
+ * (email ↔ id lookups, order ↔ customer lookups, refund ↔ escalation, cap basis ↔ order, escalation ↔ the
+ * reads) and only read right together. How they are phrased carries the routing:
+ * - identifier shapes are declared in the read tools' "Use when" ("a customer id like C-1001", "an order
+ *   id like ORD-1001 or #12345"); the write tools declare them only in "Takes", which is what they need,
+ *   not a reason to pick them;
+ * - the write tools are picked by a request to act ("asks you to refund …", "asks for a person"), the order
+ *   lookup by a question ("asks whether, when or how much … was refunded"), so a question about a refund
+ *   is a read and only a request to perform one reaches process_refund;
+ * - an explicit request for a person goes to escalate_to_human even when it names an account or an order;
+ * - the $500 limit is stated, but routing does not enforce it: the refund-limit hook redirects such a call.
  */
 export const SUPPORT_DESCRIPTIONS = {
   get_customer_by_email: {
     does: "Finds one customer account by email address and verifies who the customer is",
     useWhen: [
       "the customer gives an email address and you do not have their customer id yet",
-      "you must verify the customer before a refund and only know their email",
+      "you must find or verify a customer and only know their email address",
     ],
     doNotUseWhen: [
       { when: "you already have a customer id like C-1001", useInstead: "get_customer_by_id" },
-      { when: "the question is about an order's status, items or amount", useInstead: "lookup_order" },
+      {
+        when: "the customer asks about an order like ORD-1001, its status, items or amount",
+        useInstead: "lookup_order",
+      },
     ],
     takes: "email: an email address",
     returns:
@@ -26,17 +47,18 @@ export const SUPPORT_DESCRIPTIONS = {
   get_customer_by_id: {
     does: "Fetches one customer account by customer id and verifies who the customer is",
     useWhen: [
-      "you already have a customer id like C-1001 from the customer or an earlier step",
-      "you need the account status of a known customer id",
+      "the customer gives a customer id like C-1001, or an earlier step returned one",
+      "you need the account, its status, tier or name, for a customer id like C-1001",
     ],
     doNotUseWhen: [
       { when: "you only have an email address", useInstead: "get_customer_by_email" },
-      { when: "the question is about an order's status, items or amount", useInstead: "lookup_order" },
-      { when: "the customer is verified and asks for a refund", useInstead: "process_refund" },
       {
-        when: "you need the fees a customer paid over months or a cap basis",
-        useInstead: "resolve_cap_basis",
+        when: "the customer asks about an order like ORD-1001, its status, items or amount",
+        useInstead: "lookup_order",
       },
+      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
+      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
+      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
     ],
     takes: "customer_id: a customer id like C-1001",
     returns:
@@ -44,16 +66,22 @@ export const SUPPORT_DESCRIPTIONS = {
       "when no account has that id; a transient error when the customer store cannot be reached",
   },
   lookup_order: {
-    does: "Reads one order: its status, items, amount, what was already paid back and what can still be",
+    does: "Reads one order: its status, items, amount, what was already refunded and what can still be",
     useWhen: [
-      "the customer asks about an order, its status, shipping, items or amount",
+      "the customer gives an order id like ORD-1001 or #12345, or an order number",
+      "the customer asks about an order or a package: where it is, its status, shipping, delivery, items or price",
+      ASKS_ABOUT_A_REFUND,
       "you need an order's amount before deciding on money back",
     ],
     doNotUseWhen: [
       { when: "you need to find the customer by email address", useInstead: "get_customer_by_email" },
-      { when: "you need the customer account for a customer id", useInstead: "get_customer_by_id" },
-      { when: "you need fees charged over months or a cap basis", useInstead: "resolve_cap_basis" },
-      { when: "the customer asks you to refund the order", useInstead: "process_refund" },
+      {
+        when: "the customer asks about their account, its status or tier, for a customer id like C-1001",
+        useInstead: "get_customer_by_id",
+      },
+      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
+      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
+      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
     ],
     takes: "order_id: an order id like ORD-1001 or #12345",
     returns:
@@ -62,22 +90,15 @@ export const SUPPORT_DESCRIPTIONS = {
       "malformed; a transient error when the order store cannot be reached (never say the order does not exist)",
   },
   process_refund: {
-    does: "Pays money back to a verified customer for one of their orders",
-    useWhen: [
-      "the customer asks for a refund of an order and you have verified their customer id",
-      "the refund is $500.00 or less",
-    ],
+    does:
+      "Pays money back to a verified customer for one of their orders. Refunds above $500.00 are never paid " +
+      "here: a rule hands the call to a person with the refund attached",
+    useWhen: [ASKS_FOR_A_REFUND, "you are asked to issue or pay a refund and the customer id is verified"],
     doNotUseWhen: [
-      {
-        when: "the refund is above $500.00, the customer asks for a manager or a human, or a rule blocked it",
-        useInstead: "escalate_to_human",
-      },
-      { when: "you only need to read an order's status or amount", useInstead: "lookup_order" },
+      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
+      { when: ASKS_ABOUT_A_REFUND, useInstead: "lookup_order" },
       { when: "the customer id was not verified by a lookup yet", useInstead: "get_customer_by_id" },
-      {
-        when: "you need the fees a customer paid over months or a cap basis",
-        useInstead: "resolve_cap_basis",
-      },
+      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
     ],
     takes:
       "customer_id: a customer id like C-1001 verified earlier in this conversation; order_id: an order id " +
@@ -88,16 +109,22 @@ export const SUPPORT_DESCRIPTIONS = {
       "CUSTOMER_MISMATCH (business, do not retry), REFUND_FORBIDDEN (permission, escalate)",
   },
   escalate_to_human: {
-    does: "Opens a ticket so that a person on the support team takes over, with any pending request attached",
+    does:
+      "Opens a ticket so that a person on the support team takes over, with any pending request attached. " +
+      "An explicit request for a person comes here first, even when it also names an account or an order",
     useWhen: [
-      "the customer asks to speak to a human, a person or a manager: do this at once",
-      "a refund is above $500.00, the account is suspended, or a refund was refused by a rule or a permission",
-      "the customer is angry or the request falls outside policy",
+      `${ASKS_FOR_A_PERSON}: do this at once`,
+      "the customer asks to speak or talk to someone, or to be called back",
+      "a tool result refused or redirected the request by a rule or a permission",
+      "an account is suspended by mistake, or the customer wants a person to review or decide something",
+      "the customer asks for an exception to a rule",
     ],
     doNotUseWhen: [
+      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
+      { when: "the customer only asks about an order's status or items", useInstead: "lookup_order" },
       {
-        when: "a refund of $500.00 or less for a verified customer can simply be paid",
-        useInstead: "process_refund",
+        when: "the customer only asks about their account: whether it is active or suspended, its tier or contact details",
+        useInstead: "get_customer_by_id",
       },
     ],
     takes:
@@ -109,13 +136,16 @@ export const SUPPORT_DESCRIPTIONS = {
   resolve_cap_basis: {
     does: "Totals the fees a customer paid over a trailing window, the basis of a formula cap",
     useWhen: [
-      "you need the fees a customer paid in the last 12 months",
+      "you need the total fees a customer paid or was charged over a number of months or a year",
       "a cap is defined as fees paid over a period and you need its basis",
     ],
     doNotUseWhen: [
-      { when: "the question is about one order's amount or status", useInstead: "lookup_order" },
+      {
+        when: "the customer asks about one order like ORD-1001: its amount, charges, status or refund",
+        useInstead: "lookup_order",
+      },
       { when: "you need a customer's account status or contact details", useInstead: "get_customer_by_id" },
-      { when: "the customer wants money back for an order", useInstead: "process_refund" },
+      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
     ],
     takes:
       "customer_id: a customer id like C-1001; as_of: YYYY-MM-DD, default today; window_months: default 12",

@@ -35,7 +35,13 @@ describe("the support tool surface", () => {
     ["lookup_order", "get_customer_by_email"],
     ["lookup_order", "get_customer_by_id"],
     ["process_refund", "escalate_to_human"],
+    ["process_refund", "lookup_order"],
+    ["process_refund", "get_customer_by_id"],
     ["resolve_cap_basis", "lookup_order"],
+    ["resolve_cap_basis", "get_customer_by_id"],
+    ["resolve_cap_basis", "process_refund"],
+    ["escalate_to_human", "lookup_order"],
+    ["escalate_to_human", "get_customer_by_id"],
   ] as const)("has boundaries between %s and %s that name each other", (left, right) => {
     const sends = (from: keyof typeof SUPPORT_DESCRIPTIONS) =>
       SUPPORT_DESCRIPTIONS[from].doNotUseWhen.map((boundary) => boundary.useInstead);
@@ -53,6 +59,32 @@ describe("the support tool surface", () => {
     ["What fees did customer C-1001 pay in the last 12 months?", "resolve_cap_basis"],
   ])("routes %j to %s", (request, expected) => {
     expect(route(request, tools).tool).toBe(expected);
+  });
+
+  it.each([
+    "How much of order ORD-1003 can still be refunded?",
+    "Has order #12345 been refunded yet?",
+    "Is the refund for ORD-1004 going to be paid or not?",
+    "Could you check whether the refund on ORD-1002 went through?",
+  ])("sends the question %j about a refund to lookup_order, never to process_refund", (request) => {
+    expect(route(request, tools).tool).toBe("lookup_order");
+  });
+
+  it.each([
+    "Refund $40 on order ORD-1001 for verified customer C-1001, the mug arrived chipped.",
+    "I want my money back for ORD-1004, I'm customer C-1002.",
+    // Above the $500 limit: still the refund tool. The refund-limit hook, not routing, hands it to a person.
+    "Refund ORD-1002 in full, $750, for verified customer C-1001.",
+  ])("sends the request to perform a refund %j to process_refund", (request) => {
+    expect(route(request, tools).tool).toBe("process_refund");
+  });
+
+  it.each([
+    "Can I talk to a human about my account?",
+    "Please escalate: customer C-1002 says their account was suspended by mistake and wants a person to review it.",
+    "I need a supervisor to look at order ORD-1002",
+  ])("sends the explicit request for a person %j to escalate_to_human, ids or not", (request) => {
+    expect(route(request, tools).tool).toBe("escalate_to_human");
   });
 
   it("leaves the same order request AMBIGUOUS on the naive 'Retrieves X information' surface", () => {
