@@ -312,7 +312,7 @@ export const LOOP_CORPUS: readonly LoopCase[] = [
     prompt: "Where is my order?",
     verifyEmail: null,
     calls: [{ name: "lookup_order", input: nestedObject(20_000) }],
-    expect: { status: "model_error", calls: [], refundsPaid: 0 },
+    expect: { status: "model_error", nothingRuns: true, refundsPaid: 0 },
   },
   calculatorCase("calc-process-exit", "process.exit(1)", "UNSUPPORTED_EXPRESSION"),
   calculatorCase(

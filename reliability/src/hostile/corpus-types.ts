@@ -43,6 +43,8 @@ export interface LoopCase {
     readonly status: RunStatus;
     /** Per hostile call, in order (the verification call is not listed). */
     readonly calls?: readonly ExpectedCall[];
+    /** No tool of the hostile reply runs (when the exact records do not matter, only that nothing ran). */
+    readonly nothingRuns?: true;
     /** Refunds the store paid (first payments). */
     readonly refundsPaid: number;
     /** Every request body the loop sent stays below this many bytes. */

@@ -136,6 +136,9 @@ export async function runLoopCase(testCase: LoopCase): Promise<CaseResult> {
     if (expect.calls && JSON.stringify(calls) !== JSON.stringify(expect.calls)) {
       mismatches.push(`calls ${JSON.stringify(calls)}, expected ${JSON.stringify(expect.calls)}`);
     }
+    if (expect.nothingRuns && calls.some((call) => call.executed !== null)) {
+      mismatches.push(`a tool ran: ${JSON.stringify(calls)}`);
+    }
     if (paid() !== expect.refundsPaid)
       mismatches.push(`${paid()} refunds paid, expected ${expect.refundsPaid}`);
     if (expect.maxRequestBytes !== undefined && maxRequestBytes > expect.maxRequestBytes) {
