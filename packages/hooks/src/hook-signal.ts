@@ -21,7 +21,10 @@ export class HookSignal {
     this.#run = run;
   }
 
-  /** The caller's context with this hook's signal, created on first read. */
+  /**
+   * The caller's context with this hook's signal, created on first read. `signal` stays an own,
+   * enumerable property (a getter), so a hook that spreads or forwards its context keeps the signal.
+   */
   contextFor(context: HookContext): HookContext {
     const hookSignal = this;
     return {

@@ -71,6 +71,19 @@ describe("settleHook: hooks that answer synchronously", () => {
   });
 });
 
+describe("settleHook: the context a hook sees", () => {
+  it("keeps the signal when a hook spreads or forwards its context", async () => {
+    let spread: HookContext | undefined;
+    const forwarding = definePreHook("forwarding", (call, context) => {
+      spread = { ...context, metadata: { wrapped: true } };
+      return runPreHooks([definePreHook("inner", () => allow)], call, spread);
+    });
+    expect(await runPreHooks([forwarding], refund, makeContext())).toEqual(allow);
+    expect(spread?.signal).toBeInstanceOf(AbortSignal);
+    expect(Object.keys(spread ?? {})).toContain("signal");
+  });
+});
+
 describe("settleHook: hooks that answer asynchronously", () => {
   it("arms no timer for an async hook that answers without waiting", async () => {
     vi.useFakeTimers();

@@ -94,8 +94,9 @@ export const toTicket = (row: TicketRow): Ticket => ({
   resolution: row.resolution,
 });
 
-/** `charged_on::text`: pg would turn a date into a local-midnight Date. */
-export const FEE_COLUMNS = "id, customer_id, amount_cents, description, charged_on::text AS charged_on";
+/** Of `fees f`. `charged_on::text`: pg would turn a date into a local-midnight Date. */
+export const FEE_COLUMNS =
+  "f.id, f.customer_id, f.amount_cents, f.description, f.charged_on::text AS charged_on";
 export interface FeeRow {
   id: string;
   customer_id: string;

@@ -6,8 +6,8 @@ import { KeelConfigError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { describeBackendContract } from "../backend-contract.test-helpers.js";
 import { SAMPLE_DATA } from "../seed.js";
-import { pgliteDatabase } from "./database.js";
 import { migrate } from "./migrations.js";
+import { pgliteDatabase } from "./pglite-database.js";
 import { createSqlBackend } from "./sql-backend.js";
 import { pgliteBackends, postgresBackends } from "./sql-backends.test-helpers.js";
 

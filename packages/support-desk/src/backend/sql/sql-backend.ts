@@ -3,8 +3,11 @@ import { createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
 import type { BackendOperation, StoreFailure, SupportBackend } from "../types.js";
-import { pgliteDatabase, postgresDatabase, type SqlDatabase } from "./database.js";
+import type { SqlDatabase } from "./database.js";
 import { migrate } from "./migrations.js";
+import { pgliteDatabase } from "./pglite-database.js";
+import { postgresDatabase } from "./postgres-database.js";
+import { createReadCache, NO_READ_CACHE } from "./read-cache.js";
 import { sqlQueries } from "./sql-queries.js";
 import { guarded } from "./store-failure.js";
 
@@ -38,6 +41,10 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * Migrates (idempotently) before it resolves, so it rejects when the database cannot be reached at
  * start-up; afterwards connection failures come back as `unreachable`/`timeout`. Throws KeelConfigError
  * for a bad `schema`, `faultRate`, `statementTimeoutMs` or `maxConnections`.
+ *
+ * On PGlite, which this backend opens and alone uses, customer and order lookups are served from a
+ * read cache that every write through the backend invalidates (see read-cache.ts); PostgreSQL has
+ * other writers, so there every read goes to the database.
  */
 export async function createSqlBackend(options: SqlBackendOptions = {}): Promise<SqlBackend> {
   checkOptions(options);
@@ -50,7 +57,7 @@ export async function createSqlBackend(options: SqlBackendOptions = {}): Promise
       await database.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
       await database.query(`SET search_path TO ${options.schema}`);
     }
-    return await openSqlBackend(database, options);
+    return await openSqlBackend(database, options, { readCache: database.dialect === "pglite" });
   } catch (error) {
     await database.close();
     throw error;
@@ -98,10 +105,20 @@ async function openPglite(options: SqlBackendOptions): Promise<SqlDatabase> {
   );
 }
 
+/** How the backend may use its database beyond the public options. */
+export interface SqlBackendUse {
+  /**
+   * Serve customer and order lookups from memory between writes. Only sound when every write to the
+   * database goes through this backend: a PGlite instance nothing else touches, never PostgreSQL.
+   */
+  readonly readCache?: boolean;
+}
+
 /** Wraps an open database (already pointed at its schema) as the backend; exported for tests. */
 export async function openSqlBackend(
   database: SqlDatabase,
   options: SqlBackendOptions = {},
+  use: SqlBackendUse = {},
 ): Promise<SqlBackend> {
   const faults = createFaultSource(options);
   const data = options.data === false ? undefined : (options.data ?? SAMPLE_DATA);
@@ -109,7 +126,9 @@ export async function openSqlBackend(
     ...(options.schema ? { schema: options.schema } : {}),
     ...(data ? { seed: data } : {}),
   });
-  const queries = sqlQueries(database, options.now ?? (() => new Date()));
+  // The dialect check is the last line of defence: PostgreSQL is never cached, whatever the caller says.
+  const cache = use.readCache && database.dialect === "pglite" ? createReadCache() : NO_READ_CACHE;
+  const queries = sqlQueries(database, options.now ?? (() => new Date()), cache);
   const run = <T>(operation: BackendOperation, effect: "read" | "write", call: () => Promise<T>) =>
     withFault(faults, operation, effect, () => guarded(call)) as Promise<T | StoreFailure>;
   const backend: SupportBackend = {
@@ -125,7 +144,10 @@ export async function openSqlBackend(
     listRefunds: (orderId) => run("listRefunds", "read", () => queries.listRefunds(orderId)),
     feesForCustomer: (customerId, window) =>
       run("feesForCustomer", "read", () => queries.feesForCustomer(customerId, window)),
-    close: () => database.close(),
+    close: () => {
+      cache.close();
+      return database.close();
+    },
   };
   return { ...backend, faults, dialect: database.dialect };
 }

@@ -3,8 +3,8 @@ import pg from "pg";
 import { afterAll } from "vitest";
 import type { FaultOptions } from "../faults.js";
 import { SAMPLE_DATA } from "../seed.js";
-import { pgliteDatabase } from "./database.js";
 import { migrate } from "./migrations.js";
+import { pgliteDatabase } from "./pglite-database.js";
 import { createSqlBackend, openSqlBackend, type SqlBackend } from "./sql-backend.js";
 
 type Factory = (options?: FaultOptions & { now?: () => Date }) => Promise<SqlBackend>;
@@ -21,7 +21,8 @@ export function pgliteBackends(): Factory {
       await migrate(pgliteDatabase(database), { seed: SAMPLE_DATA });
       return database;
     });
-    return openSqlBackend(pgliteDatabase(await (await template).clone()), options);
+    // The read cache is on, as createSqlBackend runs PGlite: each clone is used by this backend alone.
+    return openSqlBackend(pgliteDatabase(await (await template).clone()), options, { readCache: true });
   };
 }
 

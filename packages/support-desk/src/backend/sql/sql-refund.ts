@@ -1,87 +1,90 @@
-import type { RefundRequest, RefundResult } from "../types.js";
+import type { Order, Refund, RefundRequest, RefundResult } from "../types.js";
 import type { SqlDatabase, SqlExecutor } from "./database.js";
-import { ORDER_COLUMNS, type OrderRow, REFUND_COLUMNS, type RefundRow, toOrder, toRefund } from "./rows.js";
+import { type OrderRow, type RefundRow, toOrder, toRefund } from "./rows.js";
+import { STATEMENTS } from "./statements.js";
+
+interface RefundStateRow extends OrderRow {
+  key_refund_id: string | null;
+  key_order_id: string;
+  key_customer_id: string;
+  key_amount_cents: number;
+  key_reason: string;
+  key_created_at: unknown;
+}
 
 /**
- * One refund, in one transaction. The order row is locked first (`FOR UPDATE`), so concurrent refunds of
- * an order run one after another; the idempotency key is checked only after the lock, so a request that
- * waited behind its own twin sees the twin's committed refund and returns it (`duplicate: true`) rather
- * than paying again. The unique key constraint backs this up for the same key on two different orders.
+ * One refund, in one transaction of three statements. The order row is locked first (`FOR UPDATE`), so
+ * concurrent refunds of an order run one after another. Under READ COMMITTED a locking statement keeps
+ * the snapshot it started with, so what the refund depends on — the refunds already paid against the
+ * order, and any refund under this idempotency key — is read by the next statement, once the lock is
+ * held: a request that waited behind its own twin sees the twin's committed refund and returns it
+ * (`duplicate: true`) rather than paying again. Every refund of an order is inserted under that order's
+ * lock, so the refunded total after the insert is the total read under the lock plus this amount. The
+ * unique key constraint backs this up for the same key on two different orders.
  */
 export function processRefundInSql(database: SqlDatabase, request: RefundRequest, createdAt: string) {
   return database.transaction(async (executor): Promise<RefundResult> => {
-    // Lock only: under READ COMMITTED a locking statement keeps the snapshot it started with, so the sum
-    // of earlier refunds must be read by a later statement, once the lock is held.
-    const locked = await executor.query<{ customer_id: string; customer_status: string }>(
-      `SELECT o.customer_id, c.status AS customer_status
-       FROM orders o JOIN customers c ON c.id = o.customer_id
-       WHERE o.id = $1 FOR UPDATE OF o`,
+    const [locked] = await executor.run<{ customer_id: string; customer_status: string }>(
+      STATEMENTS.lockOrder,
       [request.orderId],
     );
-    const row = locked.rows[0];
-    if (!row) return { kind: "order_not_found" };
-    const first = await findByKey(executor, request.idempotencyKey);
-    if (first)
-      return {
-        kind: "refunded",
-        refund: first,
-        duplicate: true,
-        order: await readOrder(executor, first.orderId),
-      };
-    if (row.customer_id !== request.customerId)
-      return { kind: "customer_mismatch", orderCustomerId: row.customer_id };
-    if (row.customer_status === "suspended") return { kind: "account_suspended" };
-    const order = await readOrder(executor, request.orderId);
+    if (!locked) return { kind: "order_not_found" };
+    const [state] = await executor.run<RefundStateRow>(STATEMENTS.refundState, [
+      request.orderId,
+      request.idempotencyKey,
+    ]);
+    if (!state) throw new Error(`order ${request.orderId} vanished while locked for a refund`);
+    const order = toOrder(state);
+    const first = keyRefundOf(state, request.idempotencyKey);
+    if (first) {
+      const firstOrder = first.orderId === order.id ? order : await readOrder(executor, first.orderId);
+      return { kind: "refunded", refund: first, duplicate: true, order: firstOrder };
+    }
+    if (locked.customer_id !== request.customerId)
+      return { kind: "customer_mismatch", orderCustomerId: locked.customer_id };
+    if (locked.customer_status === "suspended") return { kind: "account_suspended" };
     const remainingCents = order.amountCents - order.refundedCents;
     if (remainingCents <= 0) return { kind: "already_refunded", order };
     if (request.amountCents > remainingCents) return { kind: "exceeds_order", order, remainingCents };
-    const inserted = await executor.query<RefundRow>(
-      `INSERT INTO refunds (id, order_id, customer_id, amount_cents, reason, idempotency_key, created_at)
-       VALUES ('R-' || nextval('refund_number'), $1, $2, $3, $4, $5, $6)
-       ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING ${REFUND_COLUMNS}`,
-      [
-        request.orderId,
-        request.customerId,
-        request.amountCents,
-        request.reason,
-        request.idempotencyKey,
-        createdAt,
-      ],
-    );
-    const refundRow = inserted.rows[0];
-    if (refundRow) {
-      return {
-        kind: "refunded",
-        refund: toRefund(refundRow),
-        duplicate: false,
-        order: await readOrder(executor, request.orderId),
-      };
+    const [inserted] = await executor.run<RefundRow>(STATEMENTS.insertRefund, [
+      request.orderId,
+      request.customerId,
+      request.amountCents,
+      request.reason,
+      request.idempotencyKey,
+      createdAt,
+    ]);
+    if (inserted) {
+      const paid: Order = { ...order, refundedCents: order.refundedCents + inserted.amount_cents };
+      return { kind: "refunded", refund: toRefund(inserted), duplicate: false, order: paid };
     }
     // The same key committed meanwhile on another order's lock: that refund is the answer.
-    const twin = await findByKey(executor, request.idempotencyKey);
+    const [twin] = await executor.run<RefundRow>(STATEMENTS.refundByKey, [request.idempotencyKey]);
     if (!twin) throw new Error("refund key conflict without a committed refund");
     return {
       kind: "refunded",
-      refund: twin,
+      refund: toRefund(twin),
       duplicate: true,
-      order: await readOrder(executor, twin.orderId),
+      order: await readOrder(executor, twin.order_id),
     };
   });
 }
 
-async function findByKey(executor: SqlExecutor, idempotencyKey: string) {
-  const { rows } = await executor.query<RefundRow>(
-    `SELECT ${REFUND_COLUMNS} FROM refunds WHERE idempotency_key = $1`,
-    [idempotencyKey],
-  );
-  return rows[0] ? toRefund(rows[0]) : undefined;
+function keyRefundOf(state: RefundStateRow, idempotencyKey: string): Refund | undefined {
+  if (state.key_refund_id === null) return undefined;
+  return toRefund({
+    id: state.key_refund_id,
+    order_id: state.key_order_id,
+    customer_id: state.key_customer_id,
+    amount_cents: state.key_amount_cents,
+    reason: state.key_reason,
+    idempotency_key: idempotencyKey,
+    created_at: state.key_created_at,
+  });
 }
 
-async function readOrder(executor: SqlExecutor, orderId: string) {
-  const { rows } = await executor.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1`, [
-    orderId,
-  ]);
-  if (!rows[0]) throw new Error(`order ${orderId} vanished inside its refund transaction`);
-  return toOrder(rows[0]);
+async function readOrder(executor: SqlExecutor, orderId: string): Promise<Order> {
+  const [row] = await executor.run<OrderRow>(STATEMENTS.order, [orderId]);
+  if (!row) throw new Error(`order ${orderId} vanished inside its refund transaction`);
+  return toOrder(row);
 }
