@@ -9,6 +9,8 @@ import path from "node:path";
 import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 
 const check = process.argv.includes("--check");
+/** Where API Extractor writes; removed on every exit. */
+let scratch;
 const projectFolder = process.cwd();
 const packageJsonPath = path.join(projectFolder, "package.json");
 const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
@@ -19,7 +21,7 @@ if (!existsSync(entryPoint)) fail(`${manifest.name}: ${typesEntry} is missing; b
 
 const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
 const committedReport = path.join(projectFolder, reportFileName);
-const scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
+scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
 const quiet = { logLevel: "none", addToApiReportFile: false };
 
 try {
@@ -94,5 +96,7 @@ function normalize(report) {
 
 function fail(message) {
   console.error(`\n✗ ${message}`);
+  // process.exit skips the finally block above.
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
   process.exit(1);
 }
