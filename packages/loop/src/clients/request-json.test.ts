@@ -41,7 +41,8 @@ describe("the request JSON runAgent hands to JSON clients", () => {
           model: "m",
           ...(system === undefined ? {} : { system }),
           tools: [spyTool("lookup", "read")],
-          prompt: "gø",
+          // String content: the newest-turn breakpoint wraps it in a text block on the first request.
+          messages: [{ role: "user", content: 'gø "quoted"' }],
           cache,
           maxIterations: 2,
         });

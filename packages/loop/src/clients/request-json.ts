@@ -5,15 +5,16 @@ import type { MessageCreateRequest } from "../wire.js";
  * builds each request's JSON from per-message pieces it serialised once, so a client that sends JSON
  * need not re-serialise the whole history every round.
  */
-const heads = new WeakMap<MessageCreateRequest, string>();
+const heads = new WeakMap<MessageCreateRequest, () => string>();
 
 /**
- * Registers `head` as the exact `JSON.stringify(request)` without its closing brace (kept apart so adding
- * members never copies the string). The request object and its messages array are frozen, so neither can
- * change after the JSON was taken (the messages themselves are history, which is never mutated). A copy
- * such as `{ ...request, temperature: 0 }` is not registered: it is serialised anew.
+ * Registers `head` as what gives the exact `JSON.stringify(request)` without its closing brace (kept apart so
+ * adding members never copies the string), computed only when a client asks. The request object and its
+ * messages array are frozen, so neither can change after it was built (the messages themselves are history,
+ * which is never mutated). A copy such as `{ ...request, temperature: 0 }` is not registered: it is
+ * serialised anew.
  */
-export function registerRequestJson(request: MessageCreateRequest, head: string): void {
+export function registerRequestJson(request: MessageCreateRequest, head: () => string): void {
   Object.freeze(request.messages);
   Object.freeze(request);
   heads.set(request, head);
@@ -27,7 +28,7 @@ export function registerRequestJson(request: MessageCreateRequest, head: string)
 export function requestBody(request: MessageCreateRequest, extra: Readonly<Record<string, unknown>>): string {
   const head = heads.get(request);
   if (head === undefined) return JSON.stringify({ ...request, ...extra });
-  let body = head;
+  let body = head();
   for (const key in extra) {
     const value = JSON.stringify(extra[key]);
     if (value !== undefined) body += `,${JSON.stringify(key)}:${value}`;

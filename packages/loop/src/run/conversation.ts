@@ -1,8 +1,10 @@
 import { registerRequestJson } from "../clients/request-json.js";
 import type { MessageCreateRequest, MessageParam, TextBlock, ToolDefinitionParam } from "../wire.js";
 import {
+  BREAKPOINT_BYTES,
   countBreakpoints,
   MAX_BREAKPOINTS,
+  WRAP_BYTES,
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
@@ -23,11 +25,11 @@ export interface ConversationSettings {
 
 /**
  * The append-only history and the requests built from it. Everything that does not change between rounds
- * (system, tools, their breakpoint, their JSON) is computed once. Each message is serialised once, when it
- * first precedes the newest turn; the newest turn, which carries the moving cache breakpoint, is serialised
- * as sent. A round costs a shallow copy of the message list, a copy of the newest message (with caching)
- * and the JSON of the new messages only: the request's JSON is these pieces joined, and its size their sum,
- * so both are exact by construction. Stored messages are never mutated.
+ * (system, tools, their breakpoint, their JSON) is computed once, and each message is serialised once, when
+ * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
+ * A request's size is the sum of those pieces (plus what the newest turn's breakpoint adds), and its JSON,
+ * for clients that send JSON, is those pieces joined: both exact by construction, neither re-serialising the
+ * history. Stored messages are never mutated.
  */
 export class Conversation {
   readonly messages: MessageParam[] = [];
@@ -37,10 +39,11 @@ export class Conversation {
   private readonly headBytes: number;
   private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
-  /** JSON of messages[0, serialized), comma-separated; grows by concatenation (never re-serialised). */
-  private historyJson = "";
-  private historyBytes = 0;
-  private serialized = 0;
+  /** JSON of every message but the newest, comma-separated; grows by concatenation (never re-serialised). */
+  private earlierJson = "";
+  private newestJson = "";
+  /** UTF-8 size of every message's JSON plus the commas between them. */
+  private messagesBytes = 0;
 
   constructor(settings: ConversationSettings) {
     const { system, tools, initialMessages } = settings;
@@ -57,14 +60,19 @@ export class Conversation {
     this.head = headOf(this.prefix);
     this.finalHead =
       this.prefix.tools === undefined ? this.head : headOf({ ...this.prefix, ...FINAL_CHOICE });
-    this.headBytes = Buffer.byteLength(this.head);
-    this.finalHeadBytes = Buffer.byteLength(this.finalHead);
-    for (const message of initialMessages) this.messages.push(message);
+    this.headBytes = Buffer.byteLength(this.head) + 2; // with the closing "]}"
+    this.finalHeadBytes = Buffer.byteLength(this.finalHead) + 2;
+    for (const message of initialMessages) this.append(message);
   }
 
   /** Appends one message as is (kept by reference, verbatim). */
   append(message: MessageParam): void {
+    const json = JSON.stringify(message);
+    const first = this.messages.length === 0;
     this.messages.push(message);
+    if (!first) this.earlierJson += this.earlierJson === "" ? this.newestJson : `,${this.newestJson}`;
+    this.newestJson = json;
+    this.messagesBytes += Buffer.byteLength(json) + (first ? 0 : 1);
   }
 
   /**
@@ -74,39 +82,24 @@ export class Conversation {
   build(final: boolean): { readonly request: MessageCreateRequest; readonly bytes: number } {
     const messages = this.messages.slice();
     const lastIndex = messages.length - 1;
-    while (this.serialized < lastIndex) this.serialize(messages[this.serialized]!);
-    let newest = messages[lastIndex]!;
+    let bytes = (final ? this.finalHeadBytes : this.headBytes) + this.messagesBytes;
+    let newest: MessageParam | undefined;
     if (this.markNewestTurn) {
-      const marked = withNewestTurnBreakpoint(newest);
-      if (marked !== undefined) {
-        newest = marked;
+      newest = withNewestTurnBreakpoint(messages[lastIndex]!);
+      if (newest !== undefined) {
         messages[lastIndex] = newest;
+        bytes += typeof this.messages[lastIndex]!.content === "string" ? WRAP_BYTES : BREAKPOINT_BYTES;
       }
     }
-    const newestJson = JSON.stringify(newest);
-    const separator = lastIndex === 0 ? "" : ",";
     const request: MessageCreateRequest = final
       ? { ...this.prefix, ...this.finalChoice(), messages }
       : { ...this.prefix, messages };
-    registerRequestJson(
-      request,
-      `${final ? this.finalHead : this.head}${this.historyJson}${separator}${newestJson}]`,
-    );
-    const bytes =
-      (final ? this.finalHeadBytes : this.headBytes) +
-      this.historyBytes +
-      separator.length +
-      Buffer.byteLength(newestJson) +
-      2; // "]}"
+    const head = final ? this.finalHead : this.head;
+    const earlier = lastIndex === 0 ? "" : `${this.earlierJson},`;
+    // Only the newest message's marked copy is serialised here, and only when a client asks for the JSON.
+    const newestJson = newest === undefined ? this.newestJson : undefined;
+    registerRequestJson(request, () => `${head}${earlier}${newestJson ?? JSON.stringify(newest)}]`);
     return { request, bytes };
-  }
-
-  private serialize(message: MessageParam): void {
-    const json = JSON.stringify(message);
-    const separator = this.serialized === 0 ? "" : ",";
-    this.historyJson += separator + json;
-    this.historyBytes += separator.length + Buffer.byteLength(json);
-    this.serialized += 1;
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {
