@@ -16,11 +16,12 @@ const ANCHORS = ["tool-runner", "ai-sdk"];
  */
 export async function loopOverheadBench(context) {
   const { smoke } = context;
-  const short = { processes: smoke ? 1 : 3, warmup: smoke ? 2 : 20, sessions: smoke ? 2 : 12 };
+  // More processes with fewer sessions each: on a shared machine, load comes in bursts longer than a process.
+  const short = { processes: smoke ? 1 : 4, warmup: smoke ? 2 : 20, sessions: smoke ? 2 : 9 };
   const long = smoke
     ? { rounds: 20, processes: 1, warmup: 1, sessions: 2, early: [2, 6], late: [16, 20] }
     : { rounds: 200, processes: 2, warmup: 2, sessions: 4, early: [2, 51], late: [151, 200] };
-  const http = { processes: smoke ? 1 : 2, warmup: smoke ? 2 : 8, sessions: smoke ? 2 : 15 };
+  const http = { processes: smoke ? 1 : 3, warmup: smoke ? 2 : 8, sessions: smoke ? 2 : 10 };
   const R = 10;
 
   /** @param {boolean} stream @param {number} rounds @param {{ warmup: number, sessions: number }} size @param {object} [extra] */

@@ -16,7 +16,7 @@ const FLOOR_LABEL = "hand-written `Promise.all` loop over `messages.create` (the
 export async function parallelToolsBench(context) {
   const { smoke } = context;
   const toolMs = smoke ? 10 : 100;
-  const reads = smoke ? { processes: 1, warmup: 0, sessions: 1 } : { processes: 2, warmup: 2, sessions: 8 };
+  const reads = smoke ? { processes: 1, warmup: 0, sessions: 1 } : { processes: 4, warmup: 2, sessions: 4 };
   const writes = smoke ? { processes: 1, warmup: 0, sessions: 1 } : { processes: 1, warmup: 1, sessions: 4 };
   const server = await context.server();
   /** @type {Record<string, number>} */
