@@ -17,8 +17,8 @@ export interface ModelRequestOptions {
 /**
  * One interface for every model source (scripted, Anthropic SDK, record/replay, plan function).
  * `create` resolves with a complete Message or rejects with a ModelClientError. A request from runAgent is
- * frozen (the object and its messages array: it carries its own JSON, which the AnthropicClient sends), so
- * a wrapping client that changes a request passes on a copy. runAgent passes a signal only when the run can
+ * frozen (it carries its own JSON, which the AnthropicClient sends), so a wrapping client that changes a
+ * request passes on a copy. runAgent passes a signal only when the run can
  * be aborted (its caller gave one).
  */
 export interface ModelClient {

@@ -72,23 +72,20 @@ describe("the request JSON runAgent hands to JSON clients", () => {
     expect(bodies.map((body) => JSON.parse(body).temperature)).toEqual([0, 0, 0]);
   });
 
-  it("comes with a frozen request, so the object cannot drift from its JSON", async () => {
+  it("comes with a frozen request, and follows a messages array a client changed", async () => {
     const inner = script();
-    const attempts: string[] = [];
+    const checks: boolean[] = [];
     const client: ModelClient = {
       name: "mutating",
       create(request, options) {
         expect(Object.isFrozen(request)).toBe(true);
-        expect(Object.isFrozen(request.messages)).toBe(true);
-        try {
-          request.messages.push({ role: "user", content: "sneaky" });
-        } catch (error) {
-          attempts.push((error as Error).name);
-        }
+        request.messages.push({ role: "user", content: "appended by a client" });
+        checks.push(requestBody(request, {}) === JSON.stringify(request));
+        request.messages.pop();
         return inner.create(request, options);
       },
     };
     await runAgent({ client, model: "m", tools: [spyTool("lookup", "read")], prompt: "go" });
-    expect(attempts).toEqual(["TypeError", "TypeError", "TypeError"]);
+    expect(checks).toEqual([true, true, true]);
   });
 });

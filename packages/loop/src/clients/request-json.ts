@@ -5,17 +5,16 @@ import type { MessageCreateRequest } from "../wire.js";
  * builds each request's JSON from per-message pieces it serialised once, so a client that sends JSON
  * need not re-serialise the whole history every round.
  */
-const heads = new WeakMap<MessageCreateRequest, () => string>();
+const heads = new WeakMap<MessageCreateRequest, () => string | undefined>();
 
 /**
  * Registers `head` as what gives the exact `JSON.stringify(request)` without its closing brace (kept apart so
- * adding members never copies the string), computed only when a client asks. The request object and its
- * messages array are frozen, so neither can change after it was built (the messages themselves are history,
- * which is never mutated). A copy such as `{ ...request, temperature: 0 }` is not registered: it is
- * serialised anew.
+ * adding members never copies the string), computed only when a client asks; `head` returns undefined when
+ * the messages array no longer holds what it was built from, and the request is then serialised anew. The
+ * request object is frozen, so its other members cannot change (they, like the messages, are never mutated
+ * by the loop). A copy such as `{ ...request, temperature: 0 }` is not registered: it is serialised anew.
  */
-export function registerRequestJson(request: MessageCreateRequest, head: () => string): void {
-  Object.freeze(request.messages);
+export function registerRequestJson(request: MessageCreateRequest, head: () => string | undefined): void {
   Object.freeze(request);
   heads.set(request, head);
 }
@@ -26,9 +25,9 @@ export function registerRequestJson(request: MessageCreateRequest, head: () => s
  * registered JSON when there is one.
  */
 export function requestBody(request: MessageCreateRequest, extra: Readonly<Record<string, unknown>>): string {
-  const head = heads.get(request);
+  const head = heads.get(request)?.();
   if (head === undefined) return JSON.stringify({ ...request, ...extra });
-  let body = head();
+  let body = head;
   for (const key in extra) {
     const value = JSON.stringify(extra[key]);
     if (value !== undefined) body += `,${JSON.stringify(key)}:${value}`;

@@ -77,7 +77,7 @@ export class Conversation {
 
   /**
    * The next request and its exact UTF-8 JSON size. `final` adds `tool_choice: none` (tools stay: same cache
-   * prefix). The request is frozen and carries its JSON for clients that send JSON (see request-json.ts).
+   * prefix). The request object is frozen and carries its JSON for clients that send JSON (see request-json.ts).
    */
   build(final: boolean): { readonly request: MessageCreateRequest; readonly bytes: number } {
     const messages = this.messages.slice();
@@ -96,9 +96,15 @@ export class Conversation {
       : { ...this.prefix, messages };
     const head = final ? this.finalHead : this.head;
     const earlier = lastIndex === 0 ? "" : `${this.earlierJson},`;
-    // Only the newest message's marked copy is serialised here, and only when a client asks for the JSON.
     const newestJson = newest === undefined ? this.newestJson : undefined;
-    registerRequestJson(request, () => `${head}${earlier}${newestJson ?? JSON.stringify(newest)}]`);
+    const history = this.messages;
+    registerRequestJson(request, () => {
+      // A client may have changed the (unfrozen) messages array: then the pieces no longer describe it.
+      if (messages.length !== lastIndex + 1 || messages[lastIndex] !== (newest ?? history[lastIndex])) return;
+      for (let index = 0; index < lastIndex; index += 1) if (messages[index] !== history[index]) return;
+      // Only the newest message's marked copy is serialised here, and only when a client asks for the JSON.
+      return `${head}${earlier}${newestJson ?? JSON.stringify(newest)}]`;
+    });
     return { request, bytes };
   }
 
