@@ -39,9 +39,8 @@ export class Conversation {
   private readonly headBytes: number;
   private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
-  /** JSON of every message but the newest, comma-separated; grows by concatenation (never re-serialised). */
-  private earlierJson = "";
-  private newestJson = "";
+  /** Each message's JSON, taken once when appended (never re-serialised). */
+  private readonly messageJson: string[] = [];
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
 
@@ -68,11 +67,9 @@ export class Conversation {
   /** Appends one message as is (kept by reference, verbatim). */
   append(message: MessageParam): void {
     const json = JSON.stringify(message);
-    const first = this.messages.length === 0;
+    this.messagesBytes += Buffer.byteLength(json) + (this.messages.length === 0 ? 0 : 1);
     this.messages.push(message);
-    if (!first) this.earlierJson += this.earlierJson === "" ? this.newestJson : `,${this.newestJson}`;
-    this.newestJson = json;
-    this.messagesBytes += Buffer.byteLength(json) + (first ? 0 : 1);
+    this.messageJson.push(json);
   }
 
   /**
@@ -94,18 +91,23 @@ export class Conversation {
     const request: MessageCreateRequest = final
       ? { ...this.prefix, ...this.finalChoice(), messages }
       : { ...this.prefix, messages };
-    const head = final ? this.finalHead : this.head;
-    const earlier = lastIndex === 0 ? "" : `${this.earlierJson},`;
-    const newestJson = newest === undefined ? this.newestJson : undefined;
-    const history = this.messages;
-    registerRequestJson(request, () => {
-      // A client may have changed the (unfrozen) messages array: then the pieces no longer describe it.
-      if (messages.length !== lastIndex + 1 || messages[lastIndex] !== (newest ?? history[lastIndex])) return;
-      for (let index = 0; index < lastIndex; index += 1) if (messages[index] !== history[index]) return;
-      // Only the newest message's marked copy is serialised here, and only when a client asks for the JSON.
-      return `${head}${earlier}${newestJson ?? JSON.stringify(newest)}]`;
-    });
+    registerRequestJson(request, () => this.json(messages, final, newest));
     return { request, bytes };
+  }
+
+  /**
+   * The JSON of a request built from `messages` (without its closing brace), joined from the stored pieces;
+   * undefined when a client changed the (unfrozen) array, so the pieces no longer describe it. Only the
+   * newest message's marked copy is serialised here.
+   */
+  private json(messages: readonly MessageParam[], final: boolean, newest: MessageParam | undefined) {
+    const lastIndex = messages.length - 1;
+    if (lastIndex >= this.messages.length || messages[lastIndex] !== (newest ?? this.messages[lastIndex]))
+      return;
+    for (let index = 0; index < lastIndex; index += 1) if (messages[index] !== this.messages[index]) return;
+    const pieces = this.messageJson.slice(0, lastIndex + 1);
+    if (newest !== undefined) pieces[lastIndex] = JSON.stringify(newest);
+    return `${final ? this.finalHead : this.head}${pieces.join(",")}]`;
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {
