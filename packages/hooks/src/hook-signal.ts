@@ -61,7 +61,8 @@ export class HookSignal {
       return;
     }
     this.#onRunAbort = () => once("aborted");
-    this.#run.addEventListener("abort", this.#onRunAbort, { once: true });
+    // Always removed by disarm(), so no `{ once: true }` (which costs more than the listener itself).
+    this.#run.addEventListener("abort", this.#onRunAbort);
     this.#timer = setTimeout(() => {
       this.#timedOut = true;
       this.#timeout?.abort();

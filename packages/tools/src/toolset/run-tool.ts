@@ -82,7 +82,8 @@ async function settleUnlessAborted(
   if (first !== undefined) return first;
   if (callerSignal.aborted) return ABORTED;
   const onAbort = (): void => end(ABORTED);
-  callerSignal.addEventListener("abort", onAbort, { once: true });
+  // Always removed below, so no `{ once: true }` (which costs more than the listener itself).
+  callerSignal.addEventListener("abort", onAbort);
   try {
     await new Promise<void>((resolve) => {
       report = resolve;
