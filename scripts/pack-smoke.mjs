@@ -48,6 +48,7 @@ try {
     console.error(
       `\npack-smoke: ${failures.length} of ${selected.length} packages failed: ${failures.join(", ")}`,
     );
+    console.error("  (KEEL_KEEP_SMOKE=1 keeps the scratch projects named above for a look)");
     process.exitCode = 1;
   } else {
     console.log(
