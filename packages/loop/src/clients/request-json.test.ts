@@ -57,6 +57,21 @@ describe("the request JSON runAgent hands to JSON clients", () => {
     }
   });
 
+  it("is exact also when a client first asks for it late in the run", async () => {
+    const inner = script();
+    const checks: boolean[] = [];
+    let index = 0;
+    const client: ModelClient = {
+      name: "late",
+      create(request, options) {
+        if (index++ === 2) checks.push(requestBody(request, {}) === JSON.stringify(request));
+        return inner.create(request, options);
+      },
+    };
+    await runAgent({ client, model: "m", tools: [spyTool("lookup", "read")], prompt: "go" });
+    expect(checks).toEqual([true]);
+  });
+
   it("is rebuilt from the object for a copy a wrapping client made", async () => {
     const inner = script();
     const bodies: string[] = [];

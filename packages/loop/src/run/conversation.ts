@@ -39,8 +39,12 @@ export class Conversation {
   private readonly headBytes: number;
   private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
-  /** Each message's JSON, taken once when appended (never re-serialised). */
+  /**
+   * Each message's JSON (never re-serialised), kept once a client has asked for a request's JSON: a run
+   * whose client never sends JSON does not hold a second copy of its history.
+   */
   private readonly messageJson: string[] = [];
+  private keepJson = false;
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
 
@@ -68,8 +72,8 @@ export class Conversation {
   append(message: MessageParam): void {
     const json = JSON.stringify(message);
     this.messagesBytes += Buffer.byteLength(json) + (this.messages.length === 0 ? 0 : 1);
+    if (this.keepJson && this.messageJson.length === this.messages.length) this.messageJson.push(json);
     this.messages.push(message);
-    this.messageJson.push(json);
   }
 
   /**
@@ -105,6 +109,9 @@ export class Conversation {
     if (lastIndex >= this.messages.length || messages[lastIndex] !== (newest ?? this.messages[lastIndex]))
       return;
     for (let index = 0; index < lastIndex; index += 1) if (messages[index] !== this.messages[index]) return;
+    this.keepJson = true;
+    for (let index = this.messageJson.length; index <= lastIndex; index += 1)
+      this.messageJson.push(JSON.stringify(this.messages[index]));
     const pieces = this.messageJson.slice(0, lastIndex + 1);
     if (newest !== undefined) pieces[lastIndex] = JSON.stringify(newest);
     return `${final ? this.finalHead : this.head}${pieces.join(",")}]`;
