@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import { outcomeFromThrown, toMcpResult } from "@keel/errors";
 import type { Toolset } from "@keel/tools";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolRequest,
+  CallToolRequestParamsSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { z } from "zod";
 import { toCallToolResult } from "./call-result.js";
 import { type KeelHooks, resolveToolCall } from "./call-tool.js";
 import type { Logger } from "./logger.js";
@@ -27,6 +34,56 @@ export interface KeelMcpServerOptions {
    * long-lived stdio server. Without it every call is its own run with an empty history.
    */
   readonly history?: SessionHistory;
+}
+
+/**
+ * `tools/call` with its params checked first, so that malformed params (arguments that are a string, an
+ * array or null; a missing name) are the client's error: JSON-RPC -32602 Invalid params with one plain
+ * sentence. The SDK parses a request against the handler's schema before anything else and answers a
+ * mismatch with -32603 Internal error and a dump of zod issues, so the check has to run inside that parse:
+ * the transform throws the McpError, whose code the SDK puts in the response. Arguments that are an
+ * object but do not fit the tool's input schema are another matter: the toolset answers those with an
+ * `isError` INVALID_INPUT result the model can act on.
+ */
+const CheckedCallToolRequestSchema = z.object({
+  method: z.literal("tools/call"),
+  params: z.unknown().transform(checkedCallToolParams),
+});
+
+function checkedCallToolParams(params: unknown): CallToolRequest["params"] {
+  const problem = paramsProblem(params);
+  if (problem === undefined) {
+    const parsed = CallToolRequestParamsSchema.safeParse(params);
+    if (parsed.success) return parsed.data;
+  }
+  throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params: ${problem ?? paramsIssue(params)}`);
+}
+
+function paramsProblem(params: unknown): string | undefined {
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    return `params must be an object with "name" and "arguments"; got ${kindOf(params)}.`;
+  const { name, arguments: args } = params as Record<string, unknown>;
+  if (typeof name !== "string") return `"name" must be the tool's name as a string; got ${kindOf(name)}.`;
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args)))
+    return `"arguments" must be an object of the tool's input fields (or left out); got ${kindOf(args)}.`;
+  return undefined;
+}
+
+/** The first issue of the SDK's own params schema (e.g. a malformed `_meta`), as path and message. */
+function paramsIssue(params: unknown): string {
+  const parsed = CallToolRequestParamsSchema.safeParse(params);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  if (issue === undefined) return "the params do not match the tools/call request.";
+  const path = issue.path.length > 0 ? issue.path.map(String).join(".") : "params";
+  return `${path} is malformed (${issue.message}).`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  return type === "object" ? "an object" : `a ${type}`;
 }
 
 // The SDK builds a new Ajv instance per Server unless given one; per-request servers share this one.
@@ -58,7 +115,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalog.tools as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     try {
       const resolution = await resolveToolCall(environment, {

@@ -50,4 +50,57 @@ describe("canonicalJson", () => {
       }),
     );
   });
+
+  it("handles 3,000 nested objects, giving the key-sorted JSON.stringify", () => {
+    expect(canonicalJson(nestedRecords(3_000))).toBe(JSON.stringify(nestedRecords(3_000), sortKeys));
+  });
+
+  it("handles 20,000 nested objects and arrays without overflowing the stack", () => {
+    const depth = 20_000;
+    const expected = `${'{"a":['.repeat(depth)}{"x":1,"y":null}${"]}".repeat(depth)}`;
+    let value: unknown = { y: null, x: 1 };
+    for (let level = 0; level < depth; level += 1) value = { a: [value] };
+    expect(canonicalJson(value)).toBe(expected);
+  });
+
+  it("still finds a circular reference deep down", () => {
+    const root: Record<string, unknown> = {};
+    let current = root;
+    for (let level = 0; level < 5_000; level += 1) {
+      const next: Record<string, unknown> = {};
+      current.next = next;
+      current = next;
+    }
+    current.back = root;
+    expect(() => canonicalJson(root)).toThrow(TypeError);
+  });
+
+  it("writes the holes of a sparse array as null, as JSON.stringify does", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is being tested
+    expect(canonicalJson([, 1])).toBe("[null,1]");
+  });
+
+  it("calls toJSON with the property name or index, as JSON.stringify does", () => {
+    const keyed = { toJSON: (key: string) => `key:${key}` };
+    expect(canonicalJson({ b: keyed, a: [keyed] })).toBe('{"a":["key:0"],"b":"key:b"}');
+    expect(canonicalJson(keyed)).toBe('"key:"');
+  });
 });
+
+/** Objects nested `depth` deep, keys written in reverse order at every level. */
+function nestedRecords(depth: number): unknown {
+  let value: unknown = { z: [3, 2, 1], a: "leaf" };
+  for (let level = 0; level < depth; level += 1) value = { z: level, m: value, a: [level] };
+  return value;
+}
+
+/** A JSON.stringify replacer that sorts the keys of each plain object. */
+function sortKeys(_key: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, record[key]]),
+  );
+}

@@ -1,14 +1,57 @@
 /**
  * JSON with object keys sorted at every level, so equal values give equal strings whatever the key order:
  * the basis of idempotency keys and read reuse. Otherwise it follows JSON.stringify (toJSON is honoured,
- * undefined/function/symbol properties are dropped and become null in arrays, NaN and ±Infinity become
- * null). Throws TypeError for a BigInt or a circular structure, as JSON.stringify does.
+ * undefined/function/symbol properties are dropped and become null in arrays, as do the holes of a sparse
+ * array, NaN and ±Infinity become null). Throws TypeError for a BigInt or a circular structure, as
+ * JSON.stringify does. Iterative, so any nesting depth works (a model's input can nest thousands deep).
  */
 export function canonicalJson(value: unknown): string {
-  return write(value, "", new Set()) ?? "null";
+  const open: Container[] = [];
+  const ancestors = new Set<object>();
+  const root = begin(value, "", open, ancestors);
+  if (root !== OPENED) return root ?? "null";
+  for (;;) {
+    const container = open[open.length - 1] as Container;
+    if (container.next < container.keys.length) {
+      // Children are visited one at a time, in sorted-key order, as the recursive form did.
+      const key = container.keys[container.next] as string;
+      container.next += 1;
+      container.key = key;
+      const written = begin((container.value as Record<string, unknown>)[key], key, open, ancestors);
+      if (written !== OPENED) append(container, written);
+      continue;
+    }
+    open.pop();
+    ancestors.delete(container.value);
+    const text = container.array ? `[${container.parts.join(",")}]` : `{${container.parts.join(",")}}`;
+    const parent = open[open.length - 1];
+    if (parent === undefined) return text;
+    append(parent, text);
+  }
 }
 
-function write(value: unknown, key: string, ancestors: Set<object>): string | undefined {
+/** An array or object being written: its members so far and the next key to visit. */
+interface Container {
+  readonly value: object;
+  readonly array: boolean;
+  /** Indexes as strings for an array (holes included), sorted own keys for an object. */
+  readonly keys: readonly string[];
+  readonly parts: string[];
+  next: number;
+  /** The key of the member being written. */
+  key: string;
+}
+
+/** Marks a value that opened a container: its text comes when the container closes. */
+const OPENED = Symbol("opened");
+
+/** Writes a scalar (undefined: no JSON form) or opens a container on `open`. */
+function begin(
+  value: unknown,
+  key: string,
+  open: Container[],
+  ancestors: Set<object>,
+): string | undefined | typeof OPENED {
   let current = value;
   if (
     typeof current === "object" &&
@@ -28,29 +71,24 @@ function write(value: unknown, key: string, ancestors: Set<object>): string | un
       throw new TypeError(
         "canonicalJson: a BigInt has no JSON form; convert it to a string or number first.",
       );
-    case "object":
-      return current === null ? "null" : writeContainer(current, ancestors);
+    case "object": {
+      if (current === null) return "null";
+      if (ancestors.has(current))
+        throw new TypeError("canonicalJson: the value contains a circular reference.");
+      ancestors.add(current);
+      const array = Array.isArray(current);
+      const keys = Array.isArray(current)
+        ? Array.from({ length: current.length }, (_, index) => String(index))
+        : Object.keys(current).sort();
+      open.push({ value: current, array, keys, parts: [], next: 0, key: "" });
+      return OPENED;
+    }
     default:
       return undefined;
   }
 }
 
-function writeContainer(container: object, ancestors: Set<object>): string {
-  if (ancestors.has(container))
-    throw new TypeError("canonicalJson: the value contains a circular reference.");
-  ancestors.add(container);
-  try {
-    if (Array.isArray(container)) {
-      return `[${container.map((item, index) => write(item, String(index), ancestors) ?? "null").join(",")}]`;
-    }
-    const record = container as Record<string, unknown>;
-    const members: string[] = [];
-    for (const key of Object.keys(record).sort()) {
-      const written = write(record[key], key, ancestors);
-      if (written !== undefined) members.push(`${JSON.stringify(key)}:${written}`);
-    }
-    return `{${members.join(",")}}`;
-  } finally {
-    ancestors.delete(container);
-  }
+function append(container: Container, written: string | undefined): void {
+  if (container.array) container.parts.push(written ?? "null");
+  else if (written !== undefined) container.parts.push(`${JSON.stringify(container.key)}:${written}`);
 }

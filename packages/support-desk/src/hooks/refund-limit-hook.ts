@@ -1,9 +1,16 @@
-import { definePreHook, type HookContext, type PreToolHook, thresholdRedirect } from "@keel/hooks";
-import type { ToolCall } from "@keel/tools";
+import {
+  type CompletedCall,
+  definePreHook,
+  type HookContext,
+  type PreToolHook,
+  thresholdRedirect,
+} from "@keel/hooks";
+import { canonicalJson, type ToolCall } from "@keel/tools";
 import { formatDollars, toCents } from "../tools/money.js";
 import { normalizeOrderId } from "../tools/order-id.js";
 import { REFUND_LIMIT } from "../tools/refund-limit.js";
-import { refundedInRun, refundFields } from "./run-facts.js";
+import { refundInputSchema } from "../tools/schemas.js";
+import { refundFields } from "./run-facts.js";
 
 /** Options of {@link refundLimitHook}. */
 export interface RefundLimitOptions {
@@ -16,6 +23,19 @@ export interface RefundLimitOptions {
  * customer id, order id, amount and reason as the ticket's pending request — so the refund never runs.
  * The per-call check is the stock `thresholdRedirect` (exact decimals); on top, refunds of one order in
  * one run add up, so splitting $750 into two $375 calls is redirected too.
+ *
+ * What adds up, per order: each distinct refund request once, identified by its canonical validated
+ * input — what the idempotency key of a write is made of — counting
+ * - earlier calls of the run whose process_refund succeeded as a first payment (`duplicate: false`),
+ *   for the amount actually paid; failed, blocked or redirected refunds paid nothing and do not count;
+ * - calls placed before this one in the same batch that are not in the history yet (a host may decide
+ *   a batch before running it), for their requested amount.
+ * A call identical to one already counted is a repeat: it carries the same idempotency key, so it pays
+ * nothing more and adds nothing (verify, then $300 twice on one order: allowed, no ticket). Two
+ * different requests of one order ($300, then $300 with another reason) add up as before. The surprise:
+ * a surface that lets a client choose its own idempotency key per call (the MCP server's
+ * `_meta["dev.keel/idempotency-key"]`) can turn an identical input into a second payment that this hook
+ * does not see as new money.
  */
 export function refundLimitHook(options: RefundLimitOptions = {}): PreToolHook {
   const limit = options.limit ?? REFUND_LIMIT;
@@ -34,7 +54,11 @@ export function refundLimitHook(options: RefundLimitOptions = {}): PreToolHook {
     const { orderId, amount } = refundFields(call.input);
     const normalized = orderId === undefined ? null : normalizeOrderId(orderId);
     if (normalized === null || amount === undefined) return { action: "allow" };
-    const earlierCents = refundedInRun(context.history, normalized);
+    const counted = refundsOfOrder(context, call, normalized);
+    const identity = requestIdentity(call.input);
+    if (counted.has(identity)) return { action: "allow" };
+    let earlierCents = 0;
+    for (const cents of counted.values()) earlierCents += cents;
     if (earlierCents + toCents(amount) <= toCents(limit)) return { action: "allow" };
     return {
       action: "redirect",
@@ -50,7 +74,9 @@ function escalationFor(call: ToolCall, limit: number, earlierCents: number) {
   const { customerId, orderId, amount, reason } = refundFields(call.input);
   const amountText = amount === undefined ? "an amount" : formatDollars(toCents(amount));
   const earlier =
-    earlierCents > 0 ? ` (${formatDollars(earlierCents)} was already refunded on it in this chat)` : "";
+    earlierCents > 0
+      ? ` (${formatDollars(earlierCents)} was already refunded or requested on it in this chat)`
+      : "";
   return {
     category: "refund_over_limit",
     summary:
@@ -59,4 +85,48 @@ function escalationFor(call: ToolCall, limit: number, earlierCents: number) {
     ...(customerId === undefined ? {} : { customer_id: customerId }),
     pending_refund: { order_id: orderId, amount, reason },
   };
+}
+
+/**
+ * The refund requests of `orderId` that count before `call`, by request identity, in cents: the run's
+ * first payments (the amount paid) and the batch's earlier calls not yet in the history (the amount asked).
+ */
+function refundsOfOrder(context: HookContext, call: ToolCall, orderId: string): Map<string, number> {
+  const counted = new Map<string, number>();
+  const completedIds = new Set<string>();
+  for (const completed of context.history) {
+    completedIds.add(completed.call.id);
+    const cents = firstPaymentCents(completed, orderId);
+    if (cents !== undefined) counted.set(requestIdentity(completed.call.input), cents);
+  }
+  const position = context.batch.findIndex((entry) => entry.id === call.id);
+  for (const pending of context.batch.slice(0, Math.max(position, 0))) {
+    if (pending.name !== "process_refund" || completedIds.has(pending.id)) continue;
+    const { orderId: pendingOrder, amount } = refundFields(pending.input);
+    if (amount === undefined || pendingOrder === undefined) continue;
+    if (normalizeOrderId(pendingOrder) !== orderId) continue;
+    const identity = requestIdentity(pending.input);
+    if (!counted.has(identity)) counted.set(identity, toCents(amount));
+  }
+  return counted;
+}
+
+/** Cents a completed call paid on `orderId` as a first payment; undefined when it paid nothing there. */
+function firstPaymentCents(completed: CompletedCall, orderId: string): number | undefined {
+  const { executed, outcome } = completed;
+  if (executed !== "process_refund" || outcome.kind !== "success") return undefined;
+  const data = outcome.data as Record<string, unknown> | null;
+  if (typeof data !== "object" || data === null) return undefined;
+  if (data.order_id !== orderId || data.duplicate !== false || typeof data.amount !== "number")
+    return undefined;
+  return toCents(data.amount);
+}
+
+/**
+ * A refund request's identity: the canonical JSON of its input as the tool validates it (trimmed, keys in
+ * any order) — the input the idempotency key is derived from. Input that does not validate keeps its raw form.
+ */
+function requestIdentity(input: unknown): string {
+  const parsed = refundInputSchema.safeParse(input);
+  return canonicalJson(parsed.success ? parsed.data : input);
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { editDistance, suggestToolName } from "./did-you-mean.js";
 
@@ -28,5 +29,35 @@ describe("editDistance", () => {
     expect(editDistance("abc", "abc")).toBe(0);
     expect(editDistance("", "abc")).toBe(3);
     expect(editDistance("kitten", "sitting")).toBe(3);
+  });
+});
+
+describe("bounded work", () => {
+  it("suggests nothing for a name longer than the legal 64 characters", () => {
+    expect(suggestToolName(`${"lookup_order".repeat(6)}x`, names)).toBeNull();
+    expect(suggestToolName("l".repeat(1_000_000), names)).toBeNull();
+  });
+
+  it("stops at the first length difference above the maximum, returning maximum + 1", () => {
+    expect(editDistance("a".repeat(1_000_000), "abc", 2)).toBe(3);
+  });
+
+  it("stops once every alignment costs more than the maximum", () => {
+    expect(editDistance("abcdefghij", "klmnopqrst", 3)).toBe(4);
+    expect(editDistance("kitten", "sitting", 3)).toBe(3);
+  });
+
+  it("agrees with the unbounded distance whenever that is within the maximum (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 12 }),
+        fc.string({ maxLength: 12 }),
+        fc.nat(14),
+        (left, right, maximum) => {
+          const exact = editDistance(left, right);
+          expect(editDistance(left, right, maximum)).toBe(exact <= maximum ? exact : maximum + 1);
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { type ErrorOutcome, success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { calculatorTool } from "../calculator/calculator-tool.js";
 import { defineTool } from "../definition/define-tool.js";
 import type { ToolCall } from "../types.js";
 import { createToolset } from "./create-toolset.js";
@@ -126,5 +127,28 @@ describe("validate: input that fails the schema", () => {
       { path: "orderId", expected: "a string", received: "nothing (the field is missing)" },
     ]);
     expect(outcome.message).toContain('nested one level too deep under "input"');
+  });
+});
+
+describe("validate: oversized unknown names", () => {
+  it("answers a 100,000-character name briefly, with no suggestion, still listing the real names", () => {
+    const result = createToolset([calculatorTool]).validate({
+      id: "t",
+      name: "x".repeat(100_000),
+      input: {},
+    });
+    if (result.ok || result.outcome.kind !== "error") throw new Error("expected a validation failure");
+    expect(JSON.stringify(result.outcome).length).toBeLessThan(2_000);
+    expect(result.outcome).toMatchObject({ category: "validation", code: "UNKNOWN_TOOL" });
+    expect(result.outcome.message).toContain("Available tools: calculator.");
+    expect(result.outcome.details).toEqual({
+      requested: `${"x".repeat(64)}…(100000 chars)`,
+      available: ["calculator"],
+    });
+  });
+
+  it("shows a name of the legal 64 characters in full", () => {
+    const name = "y".repeat(64);
+    expect(failure({ id: "t", name, input: {} }).details?.requested).toBe(name);
   });
 });

@@ -1,7 +1,7 @@
 import { validationError } from "@keel/errors";
 import type { Tool, ValidationResult } from "../types.js";
 import { describeIssues, type FieldProblem } from "./describe-issues.js";
-import { suggestToolName } from "./did-you-mean.js";
+import { MAX_TOOL_NAME_LENGTH, suggestToolName } from "./did-you-mean.js";
 
 /**
  * Checks a call against the dispatch table: the name must be a real tool and the input must pass its zod
@@ -18,7 +18,7 @@ export function validateCall(tools: ReadonlyMap<string, Tool>, call: unknown): V
 }
 
 function unknownTool(name: unknown, names: readonly string[]) {
-  const requested = typeof name === "string" ? name : String(name);
+  const requested = shownName(name);
   const suggestion = typeof name === "string" ? suggestToolName(name, names) : null;
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : "";
   const available = names.length > 0 ? names.join(", ") : "(none)";
@@ -34,6 +34,21 @@ function unknownTool(name: unknown, names: readonly string[]) {
       },
     },
   );
+}
+
+/**
+ * The requested name as the answer echoes it: a legal-length name in full, anything longer cut to its first
+ * 64 characters plus its length, so an absurd name cannot make the answer (or the history) absurd too.
+ */
+function shownName(name: unknown): string {
+  let text: string;
+  try {
+    text = typeof name === "string" ? name : String(name);
+  } catch {
+    text = `(${typeof name})`;
+  }
+  if (text.length <= MAX_TOOL_NAME_LENGTH) return text;
+  return `${text.slice(0, MAX_TOOL_NAME_LENGTH)}…(${text.length} chars)`;
 }
 
 function invalidInput(tool: Tool, input: unknown, fields: FieldProblem[]) {
