@@ -1,3 +1,4 @@
+import { success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ModelClientError } from "../clients/model-client-error.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
@@ -24,6 +25,40 @@ describe("model failures become model_error, never a throw", () => {
     expect(result.iterations).toBe(1);
     expect(result.messages.at(-1)!.role).toBe("user");
     expect(result.text).toBe("");
+  });
+
+  it("ends a reply too deep to serialise as invalid_response, running none of its tools", async () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let depth = 0; depth < 20_000; depth++) deep = { next: deep };
+    const lookup = spyTool("lookup", "read");
+    const client = functionClient(async () =>
+      reply([{ type: "tool_use" as const, id: "t1", name: "lookup", input: deep }]) as Message,
+    );
+    const result = await runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
+    // Only primitives go to expect: the result holds the unprintable reply itself.
+    const seen = { status: result.status, kind: result.error?.kind, ran: lookup.calls.length };
+    expect(seen).toEqual({ status: "model_error", kind: "invalid_response", ran: 0 });
+    expect(result.toolCalls.length).toBe(0);
+  });
+
+  it("turns a tool result too deep to serialise into an unclassified error, and the run goes on", async () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let depth = 0; depth < 20_000; depth++) deep = { next: deep };
+    const lookup = spyTool("lookup", "read", () => success(deep));
+    const client = new ScriptedClient([reply([toolUse("t1", "lookup")]), answer("Could not read it.")]);
+    const result = await runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
+    expect(result.status).toBe("completed");
+    expect(result.toolCalls[0]).toMatchObject({
+      isError: true,
+      category: "unclassified",
+      code: "UNSERIALISABLE_RESULT",
+    });
+    const results = result.messages[2]!.content as Array<{
+      type: string;
+      tool_use_id: string;
+      is_error?: boolean;
+    }>;
+    expect(results[0]).toMatchObject({ type: "tool_result", tool_use_id: "t1", is_error: true });
   });
 
   it("reports an exhausted script as script_exhausted", async () => {

@@ -9,6 +9,14 @@ export const INVALID_RESPONSE: RunError = {
   retryable: false,
 };
 
+/** A reply that cannot be serialised back into the history (e.g. nested deeper than JSON allows here). */
+export const UNSERIALISABLE_RESPONSE: RunError = {
+  kind: "invalid_response",
+  message:
+    "The model response cannot be serialised into the conversation history (it is nested too deeply or holds values JSON cannot represent), so none of it was executed.",
+  retryable: false,
+};
+
 /**
  * The stop reason decides, never the content: end_turn and stop_sequence complete the run even if the reply
  * also holds tool_use blocks (they are not executed; the trace says so). On the forced final request every

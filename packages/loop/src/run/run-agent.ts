@@ -1,7 +1,13 @@
 import type { Message, TextBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { resolveOptions } from "./resolve-options.js";
-import { INVALID_RESPONSE, statusFor, stopDetailsOf, textOf } from "./response-status.js";
+import {
+  INVALID_RESPONSE,
+  statusFor,
+  stopDetailsOf,
+  textOf,
+  UNSERIALISABLE_RESPONSE,
+} from "./response-status.js";
 import type { RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { RunState } from "./run-state.js";
@@ -72,7 +78,14 @@ async function loop(run: RunState): Promise<RunResult> {
       cumulativeUsage: run.usage,
       durationMs: run.elapsed(startedAt),
     });
-    conversation.append({ role: "assistant", content: response.content });
+    try {
+      conversation.append({ role: "assistant", content: response.content });
+    } catch {
+      // A reply that cannot be serialised (e.g. nested deeper than JSON.stringify allows) can never be sent
+      // back in the history: nothing of it runs, and the run ends as an invalid response, not an internal bug.
+      await batch?.discard();
+      return run.finish("model_error", { error: UNSERIALISABLE_RESPONSE });
+    }
 
     if (batch !== undefined && response.stop_reason === "tool_use" && toolUses.length > 0) {
       const results = await batch.execute(toolUses);

@@ -4,6 +4,7 @@ import {
   type ToolResultBlock,
   toToolResultBlock,
   transientError,
+  unclassifiedError,
 } from "@keel/errors";
 import { type CompletedCall, type HookContext, runPostHooks } from "@keel/hooks";
 import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
@@ -120,7 +121,8 @@ function toResult(
   iteration: number,
   eager: boolean,
 ): CallResult {
-  const { outcome, attempts, reused, reuse } = execution;
+  const { attempts, reused, reuse } = execution;
+  const { outcome, block } = serialisable(call.id, execution.outcome);
   const executed = plan?.run ? plan.tool.name : null;
   const changedInput = plan?.run && plan.decision !== "allow";
   const record: Mutable<ToolCallRecord> = {
@@ -144,9 +146,29 @@ function toResult(
   if (outcome.kind !== "success") record.code = outcome.code;
   const result: Mutable<CallResult> = {
     record,
-    block: toToolResultBlock(call.id, outcome),
+    block,
     completed: { call, executed: executed ?? call.name, outcome },
   };
   if (reuse !== undefined) result.reuse = reuse;
   return result;
+}
+
+/**
+ * The tool_result block for an outcome. An outcome JSON cannot represent (nested deeper than the engine's
+ * stack allows) would throw while serialising; it becomes an unclassified error the model can act on instead.
+ */
+function serialisable(
+  toolUseId: string,
+  outcome: ToolOutcome,
+): { outcome: ToolOutcome; block: ToolResultBlock } {
+  try {
+    return { outcome, block: toToolResultBlock(toolUseId, outcome) };
+  } catch {
+    const replacement = unclassifiedError(
+      "UNSERIALISABLE_RESULT",
+      "The tool ran but its result cannot be serialised for you (nested too deeply or not JSON). " +
+        "Do not repeat the same call; tell the user the result could not be read.",
+    );
+    return { outcome: replacement, block: toToolResultBlock(toolUseId, replacement) };
+  }
 }
