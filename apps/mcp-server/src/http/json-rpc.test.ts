@@ -8,6 +8,9 @@ describe("isJsonRpcPayload", () => {
     expect(isJsonRpcPayload({ jsonrpc: "2.0", id: "a", result: {} })).toBe(true);
     expect(isJsonRpcPayload({ jsonrpc: "2.0", id: null, error: { code: 1, message: "x" } })).toBe(true);
     expect(isJsonRpcPayload([{ jsonrpc: "2.0", id: 1, method: "ping" }])).toBe(true);
+    expect(isJsonRpcPayload({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x" } })).toBe(
+      true,
+    );
   });
 
   it("refuses everything else", () => {
@@ -22,6 +25,11 @@ describe("isJsonRpcPayload", () => {
       { jsonrpc: "2.0", id: {}, method: "ping" },
       { jsonrpc: "2.0", id: 1 },
       [{ jsonrpc: "2.0" }],
+      // params that are not an object would be dropped by the SDK unanswered (the exchange would hang)
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: "lookup_order" },
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: ["lookup_order"] },
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: null },
+      { jsonrpc: "2.0", method: "notifications/initialized", params: 1 },
     ]) {
       expect(isJsonRpcPayload(payload), JSON.stringify(payload)).toBe(false);
     }

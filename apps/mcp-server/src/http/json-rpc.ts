@@ -15,11 +15,20 @@ function isJsonRpcMessage(value: unknown): boolean {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const message = value as Record<string, unknown>;
   if (message.jsonrpc !== "2.0") return false;
-  if (typeof message.method === "string") return message.id === undefined || isId(message.id);
+  if (typeof message.method === "string") {
+    // MCP params are an object or absent. The SDK drops any other shape as an unknown message and never
+    // answers it, so an HTTP exchange waiting for that id would hang: refuse it here instead.
+    if ("params" in message && !isPlainObject(message.params)) return false;
+    return message.id === undefined || isId(message.id);
+  }
   if ("error" in message) return message.id === null || isId(message.id);
   return isId(message.id) && "result" in message;
 }
 
 function isId(id: unknown): boolean {
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
