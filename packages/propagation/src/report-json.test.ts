@@ -26,6 +26,17 @@ function rejection(input: unknown) {
 }
 
 describe("toJson and parseReport", () => {
+  it("drops a __proto__ key in report data instead of letting it set a prototype", () => {
+    const parsed = parseReport(
+      '{"agent":"a","text":"","status":"succeeded","data":{"__proto__":{"polluted":true},"kept":1}}',
+    );
+    expect(parsed.ok).toBe(true);
+    const data = parsed.ok ? (parsed.report.data as Record<string, unknown>) : {};
+    expect(data.kept).toBe(1);
+    expect((data as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it("round-trip every report unchanged", () => {
     fc.assert(
       fc.property(reportArbitrary, (report) => {

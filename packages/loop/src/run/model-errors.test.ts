@@ -31,8 +31,8 @@ describe("model failures become model_error, never a throw", () => {
     let deep: Record<string, unknown> = { leaf: true };
     for (let depth = 0; depth < 20_000; depth++) deep = { next: deep };
     const lookup = spyTool("lookup", "read");
-    const client = functionClient(async () =>
-      reply([{ type: "tool_use" as const, id: "t1", name: "lookup", input: deep }]) as Message,
+    const client = functionClient(
+      async () => reply([{ type: "tool_use" as const, id: "t1", name: "lookup", input: deep }]) as Message,
     );
     const result = await runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
     // Only primitives go to expect: the result holds the unprintable reply itself.

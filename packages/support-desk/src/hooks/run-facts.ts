@@ -24,19 +24,6 @@ export function verifiedCustomers(history: readonly CompletedCall[]): Map<string
   return verified;
 }
 
-/** Cents this run already paid back on `orderId` through process_refund (first payments only, not duplicates). */
-export function refundedInRun(history: readonly CompletedCall[], orderId: string): number {
-  let cents = 0;
-  for (const { executed, outcome } of history) {
-    if (executed !== "process_refund" || outcome.kind !== "success") continue;
-    const data = record(outcome.data);
-    if (data?.order_id === orderId && data.duplicate === false && typeof data.amount === "number") {
-      cents += Math.round(data.amount * 100);
-    }
-  }
-  return cents;
-}
-
 /** The fields of a process_refund input, read defensively: hooks must not trust a shape they did not check. */
 export function refundFields(input: unknown) {
   const fields = record(input) ?? {};
