@@ -122,6 +122,10 @@ describe("budget inheritance", () => {
 
   it("stops a child that outlives the inherited deadline with transient SUBAGENT_DEADLINE_EXCEEDED", async () => {
     const seen = { aborted: false };
+    let started = false;
+    // A frozen clock: the deadline cannot read as already passed however slow the machine is; the child's
+    // timer still fires 300 ms (real time) after it starts.
+    const clock = () => 1_000_000;
     const child = subagentTool({
       name: "ask_slow",
       description: "Asks a slow agent.",
@@ -131,14 +135,20 @@ describe("budget inheritance", () => {
         options: ({ question: prompt }) => ({
           client: callsThenAnswers("slow_lookup", "never"),
           model: MODEL,
-          tools: [waitsForAbort(seen)],
+          tools: [
+            waitsForAbort(seen, () => {
+              started = true;
+            }),
+          ],
           prompt,
           ...noRetries,
         }),
       },
+      now: clock,
     });
-    const result = await coordinate(child, { deadline: Date.now() + 20 });
-    expect(seen.aborted).toBe(true);
+    const result = await coordinate(child, { deadline: clock() + 300 });
+    // The running tool was aborted, never left running (it normally starts well within 300 ms).
+    expect(seen.aborted).toBe(started);
     expect(firstOutcome(result)).toMatchObject({
       category: "transient",
       code: "SUBAGENT_DEADLINE_EXCEEDED",
