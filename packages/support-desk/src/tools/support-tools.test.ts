@@ -5,6 +5,7 @@ import { SUPPORT_CODES } from "../codes.js";
 import { createSupportTools } from "./create-support-tools.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { createNaiveTools } from "./naive-tools.js";
+import { toolContext } from "./tool-context.test-helpers.js";
 
 const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
 
@@ -100,13 +101,7 @@ describe("the support tool surface", () => {
     const backend = createMemoryBackend();
     backend.faults.next("getOrder", "unreachable");
     const toolset = createToolset(createNaiveTools(backend));
-    const context = {
-      signal: new AbortController().signal,
-      toolUseId: "t",
-      runId: "r",
-      iteration: 1,
-      metadata: {},
-    };
+    const context = toolContext({ toolUseId: "t", runId: "r" });
     const outage = await toolset.execute(
       { id: "a", name: "lookup_order", input: { order_id: "ORD-1001" } },
       context,
@@ -123,13 +118,7 @@ describe("the support tool surface", () => {
     const backend = createMemoryBackend();
     backend.faults.next("getOrder", "timeout");
     const toolset = createToolset(createSupportTools(backend));
-    const context = {
-      signal: new AbortController().signal,
-      toolUseId: "t",
-      runId: "r",
-      iteration: 1,
-      metadata: {},
-    };
+    const context = toolContext({ toolUseId: "t", runId: "r" });
     const outcomes = [];
     for (const order_id of ["ORD-1001", "ORD-10O1", "ORD-4040"]) {
       outcomes.push(
