@@ -99,7 +99,8 @@ describe("resolveToolCall", () => {
       environment({ hooks: { pre: [breaks] } }),
       request("record_note", { note: "fine" }),
     );
-    expect(resolution.outcome).toMatchObject({ kind: "error", code: "INVALID_INPUT" });
+    expect(resolution.outcome).toMatchObject({ kind: "error", code: "HOOK_INVALID_CALL" });
+    expect(resolution.executed).toBeNull();
   });
 
   it("reports a redirect with the requested and executed tools", async () => {
@@ -112,11 +113,15 @@ describe("resolveToolCall", () => {
       environment({ hooks: { pre: [redirect] } }),
       request("slow_echo", { text: "hi" }),
     );
-    expect(resolution.executed).toBe("whoami");
-    expect(resolution.redirect).toEqual({
-      requested: "slow_echo",
-      executed: "whoami",
+    expect(resolution.executed?.name).toBe("whoami");
+    expect(resolution).toMatchObject({
+      decision: "redirect",
+      hook: "send-elsewhere",
       reason: "echo is closed",
+    });
+    expect(resolution.outcome).toMatchObject({
+      kind: "success",
+      data: { outcome: "redirected", requested_tool: "slow_echo", executed_tool: "whoami" },
     });
   });
 

@@ -1,12 +1,11 @@
-import { type ErrorOutcome, type ToolOutcome, validationError } from "@keel/errors";
+import { type ErrorOutcome, validationError } from "@keel/errors";
 import {
-  type HookContext,
   type PostToolHook,
   type PreToolHook,
-  runPostHooks,
-  runPreHooks,
+  resolveToolCall as resolveThroughPipeline,
+  type ToolCallResolution,
 } from "@keel/hooks";
-import type { Tool, ToolCall, Toolset } from "@keel/tools";
+import type { ToolCall, Toolset } from "@keel/tools";
 import { IDEMPOTENCY_META_KEY, idempotencyKeyFor } from "./idempotency.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
@@ -29,25 +28,6 @@ export interface ToolCallRequest {
   readonly signal: AbortSignal;
 }
 
-/** A pre-hook sent the call to another tool; that tool's outcome is the answer. */
-export interface Redirect {
-  readonly requested: string;
-  readonly executed: string;
-  readonly reason: string;
-}
-
-export interface ToolCallResolution {
-  readonly outcome: ToolOutcome;
-  /** The tool that ran, or null when nothing ran (unknown tool, invalid input, role, blocking hook). */
-  readonly executed: string | null;
-  readonly redirect?: Redirect;
-}
-
-interface Runnable {
-  readonly tool: Tool;
-  readonly input: unknown;
-}
-
 /** What a call is resolved against; shared by every call of a server. */
 export interface CallEnvironment {
   readonly toolset: Toolset;
@@ -58,105 +38,38 @@ export interface CallEnvironment {
 }
 
 /**
- * The same path as the agent loop: validate → role → pre-hooks → (re-validate the redirected or
- * rewritten call) → run with an idempotency key for writes → post-hooks. Never throws and never turns a
- * failure into a protocol error: everything ends as an outcome. With a history, the call and its final
- * outcome are recorded for later hooks.
+ * A `tools/call` through the one tool-call path of @keel/hooks (`resolveToolCall`), as in the agent loop.
+ * What is the server's own: the caller's role (checked on the tool asked for and on a redirect target),
+ * the client's idempotency key from `_meta`, and the session history. Never throws. With a history, the
+ * call and its final outcome are recorded for later hooks.
  */
 export async function resolveToolCall(
   environment: CallEnvironment,
   request: ToolCallRequest,
 ): Promise<ToolCallResolution> {
+  const { toolset, hooks, role, history } = environment;
   const requested: ToolCall = { id: request.callId, name: request.name, input: request.arguments ?? {} };
-  const resolution = await resolve(environment, request, requested);
-  environment.history?.record({
+  const resolution = await resolveThroughPipeline(requested, {
+    toolset,
+    ...(hooks.pre ? { preHooks: hooks.pre } : {}),
+    ...(hooks.post ? { postHooks: hooks.post } : {}),
+    context: {
+      runId: request.runId,
+      iteration: 0,
+      history: history ? [...history.calls] : [],
+      batch: [requested],
+      signal: request.signal,
+      metadata: Object.freeze({ role, transport: "mcp" }),
+    },
+    authorize: (tool) => roleDenies(role, tool),
+    idempotencyKey: (tool, input) => idempotencyKeyFor(tool.name, input, request.meta) ?? invalidKey(),
+  });
+  history?.record({
     call: requested,
-    executed: resolution.executed ?? requested.name,
+    executed: resolution.executed?.name ?? requested.name,
     outcome: resolution.outcome,
   });
   return resolution;
-}
-
-async function resolve(
-  environment: CallEnvironment,
-  request: ToolCallRequest,
-  requested: ToolCall,
-): Promise<ToolCallResolution> {
-  const { toolset, hooks, role } = environment;
-  const validation = toolset.validate(requested);
-  if (!validation.ok) return { outcome: validation.outcome, executed: null };
-  const denied = roleDenies(role, validation.tool);
-  if (denied) return { outcome: denied, executed: null };
-  const metadata = Object.freeze({ role, transport: "mcp" });
-  const call: ToolCall = { id: request.callId, name: validation.tool.name, input: validation.input };
-  const hookContext: HookContext = {
-    runId: request.runId,
-    iteration: 0,
-    history: environment.history ? [...environment.history.calls] : [],
-    batch: [call],
-    signal: request.signal,
-    metadata,
-  };
-  const decided = await decide(toolset, hooks.pre ?? [], role, call, hookContext, validation);
-  if ("outcome" in decided) return { outcome: decided.outcome, executed: null };
-  const { tool, input } = decided.runnable;
-  const key = tool.effect === "write" ? idempotencyKeyFor(tool.name, input, request.meta) : undefined;
-  if (tool.effect === "write" && key === undefined) return { outcome: invalidKey(), executed: null };
-  const ran = await toolset.run(tool, input, {
-    signal: request.signal,
-    toolUseId: request.callId,
-    runId: request.runId,
-    iteration: 0,
-    ...(key === undefined ? {} : { idempotencyKey: key }),
-    metadata,
-  });
-  const executedCall: ToolCall = { id: request.callId, name: tool.name, input };
-  const outcome = await runPostHooks(hooks.post ?? [], executedCall, ran, hookContext);
-  return { outcome, executed: tool.name, ...(decided.redirect ? { redirect: decided.redirect } : {}) };
-}
-
-type Decided =
-  | { readonly runnable: Runnable; readonly redirect?: Redirect }
-  | { readonly outcome: ToolOutcome };
-
-async function decide(
-  toolset: Toolset,
-  pre: readonly PreToolHook[],
-  role: Role,
-  call: ToolCall,
-  context: HookContext,
-  validated: Runnable,
-): Promise<Decided> {
-  if (pre.length === 0) return { runnable: validated };
-  const decision = await runPreHooks(pre, call, context);
-  switch (decision.action) {
-    case "allow":
-      return { runnable: validated };
-    case "block":
-      return { outcome: decision.error };
-    case "rewrite":
-      return revalidate(toolset, role, { id: call.id, name: call.name, input: decision.input });
-    case "redirect": {
-      const target = revalidate(toolset, role, { id: call.id, name: decision.tool, input: decision.input });
-      if ("outcome" in target) return target;
-      return {
-        ...target,
-        redirect: { requested: call.name, executed: decision.tool, reason: decision.reason },
-      };
-    }
-  }
-}
-
-/** A hook's new call is checked like the model's: a hook cannot smuggle in bad input or a forbidden tool. */
-function revalidate(
-  toolset: Toolset,
-  role: Role,
-  call: ToolCall,
-): { readonly runnable: Runnable } | { readonly outcome: ErrorOutcome | ToolOutcome } {
-  const validation = toolset.validate(call);
-  if (!validation.ok) return { outcome: validation.outcome };
-  const denied = roleDenies(role, validation.tool);
-  return denied ? { outcome: denied } : { runnable: { tool: validation.tool, input: validation.input } };
 }
 
 function invalidKey(): ErrorOutcome {

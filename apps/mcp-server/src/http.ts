@@ -18,13 +18,11 @@ import { createInFlight } from "./in-flight.js";
 import type { Logger } from "./logger.js";
 import { createKeelMcpServer, type KeelMcpServerOptions } from "./server.js";
 import type { StoreHealth } from "./store.js";
-import type { AnnotationOverrides } from "./tool-catalog.js";
 import { SERVER_VERSION } from "./version.js";
 
 export interface HttpServerOptions extends TokenSettings {
   readonly tools: Toolset;
   readonly hooks?: KeelHooks;
-  readonly annotations?: AnnotationOverrides;
   readonly logger: Logger;
   /** Default 127.0.0.1. A non-loopback host needs a token. */
   readonly host?: string;
@@ -59,7 +57,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     tools: options.tools,
     logger: options.logger,
     ...(options.hooks ? { hooks: options.hooks } : {}),
-    ...(options.annotations ? { annotations: options.annotations } : {}),
   };
   const inFlight = createInFlight();
   let draining = false;

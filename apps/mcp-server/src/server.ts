@@ -16,7 +16,6 @@ import { type KeelHooks, resolveToolCall } from "./call-tool.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
-import { type AnnotationOverrides, catalogFor } from "./tool-catalog.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
 export interface KeelMcpServerOptions {
@@ -27,8 +26,6 @@ export interface KeelMcpServerOptions {
   /** The caller's role (reaches handlers as `ToolContext.metadata.role`). Default "agent". */
   readonly role?: Role;
   readonly logger: Logger;
-  /** Corrections of the derived annotations; pass the same object every time (the catalog is cached by it). */
-  readonly annotations?: AnnotationOverrides;
   /**
    * The session's call history for hooks that look back ("customer verified earlier"); give one to a
    * long-lived stdio server. Without it every call is its own run with an empty history.
@@ -108,13 +105,13 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     role: options.role ?? "agent",
     ...(history ? { history } : {}),
   };
-  const catalog = catalogFor(toolset, options.annotations);
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
     { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedValidator },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalog.tools as never }));
+  // The catalog is the toolset's own MCP shape: one source of titles, schemas and annotations.
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolset.mcpTools as never }));
   server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     try {
@@ -130,7 +127,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
       if (outcome.kind === "error" && outcome.category === "unclassified") {
         logger.warn("tool call failed unexpectedly", { tool: name, code: outcome.code });
       }
-      return toCallToolResult(resolution);
+      return toCallToolResult(outcome);
     } catch (error) {
       logger.error("tool call threw past the toolset", { tool: name, error });
       return toMcpResult(outcomeFromThrown(error, { toolName: name }));

@@ -7,13 +7,11 @@ import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
 import { createKeelMcpServer } from "./server.js";
 import { createSessionHistory } from "./session-history.js";
-import type { AnnotationOverrides } from "./tool-catalog.js";
 import { TrackedTransport } from "./tracked-transport.js";
 
 export interface StdioServerOptions {
   readonly tools: Toolset;
   readonly hooks?: KeelHooks;
-  readonly annotations?: AnnotationOverrides;
   readonly logger: Logger;
   /** Default "agent": the local user who started the process is the caller. */
   readonly role?: Role;

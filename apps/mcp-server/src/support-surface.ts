@@ -1,20 +1,13 @@
 import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { KeelHooks } from "./call-tool.js";
-import type { AnnotationOverrides } from "./tool-catalog.js";
 
 /** The support hook that needs the conversation: it cannot work where every call is its own run. */
 export const CONVERSATION_HOOK = "verified-customer";
 
-/** escalate_to_human opens a ticket: a write, but additive, not destructive. */
-export const SUPPORT_ANNOTATIONS: AnnotationOverrides = Object.freeze({
-  escalate_to_human: Object.freeze({ destructiveHint: false }),
-});
-
 export interface SupportSurface {
   readonly tools: Toolset;
   readonly hooks: KeelHooks;
-  readonly annotations: AnnotationOverrides;
 }
 
 /**
@@ -29,6 +22,5 @@ export function supportSurface(backend: SupportBackend, mode: "session" | "state
   return {
     tools: createToolset(createSupportTools(backend)),
     hooks: { pre, post: hooks.post },
-    annotations: SUPPORT_ANNOTATIONS,
   };
 }

@@ -1,43 +1,35 @@
 import { createMemoryBackend } from "@keel/support-desk";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { describe, expect, it } from "vitest";
 import { toCallToolResult } from "./call-result.js";
 import { resolveToolCall } from "./call-tool.js";
+import { silentLogger } from "./logger.js";
+import { createKeelMcpServer } from "./server.js";
 import { supportSurface } from "./support-surface.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
-import { annotationsOf, catalogFor } from "./tool-catalog.js";
 
 const validator = new AjvJsonSchemaValidator();
 
-describe("the tool catalog", () => {
-  it("is computed once per toolset and overrides object", () => {
-    const toolset = probeToolset();
-    expect(catalogFor(toolset)).toBe(catalogFor(toolset));
-    const overrides = { record_note: { destructiveHint: false } };
-    expect(catalogFor(toolset, overrides)).toBe(catalogFor(toolset, overrides));
-    expect(catalogFor(toolset, overrides)).not.toBe(catalogFor(toolset));
-  });
-
-  it("sets every annotation explicitly from the effect", () => {
-    expect(annotationsOf({ effect: "read" })).toEqual({
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    });
-    expect(annotationsOf({ effect: "write", idempotent: false })).toEqual({
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: false,
-    });
+describe("the tool catalog (the toolset's own MCP shape)", () => {
+  it("lists exactly the toolset's mcpTools: one source of titles, schemas and annotations", async () => {
+    const surface = supportSurface(createMemoryBackend(), "stateless");
+    const server = createKeelMcpServer({ tools: surface.tools, hooks: surface.hooks, logger: silentLogger });
+    const client = new Client({ name: "catalog-test", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools).toEqual(JSON.parse(JSON.stringify(surface.tools.mcpTools)));
+    } finally {
+      await client.close();
+    }
   });
 
   it("marks escalate_to_human as an additive, idempotent write", () => {
     const surface = supportSurface(createMemoryBackend(), "stateless");
-    const escalate = catalogFor(surface.tools, surface.annotations).tools.find(
-      (tool) => tool.name === "escalate_to_human",
-    );
+    const escalate = surface.tools.mcpTools.find((tool) => tool.name === "escalate_to_human");
     expect(escalate?.annotations).toEqual({
       readOnlyHint: false,
       destructiveHint: false,
@@ -47,7 +39,7 @@ describe("the tool catalog", () => {
   });
 
   it("keeps a tool's declared output schema as the success branch", () => {
-    const whoami = catalogFor(probeToolset()).tools.find((tool) => tool.name === "whoami");
+    const whoami = probeToolset().mcpTools.find((tool) => tool.name === "whoami");
     const check = validator.getValidator(whoami?.outputSchema ?? {});
     expect(check({ role: "agent", transport: "mcp" }).valid).toBe(true);
     expect(check({ role: 1 }).valid).toBe(false);
@@ -56,9 +48,7 @@ describe("the tool catalog", () => {
   it("declares output schemas that admit every non-error result of the support tools", async () => {
     const backend = createMemoryBackend();
     const surface = supportSurface(backend, "stateless");
-    const schemas = new Map(
-      catalogFor(surface.tools, surface.annotations).tools.map((tool) => [tool.name, tool.outputSchema]),
-    );
+    const schemas = new Map(surface.tools.mcpTools.map((tool) => [tool.name, tool.outputSchema]));
     const calls: [string, Record<string, unknown>][] = [
       ["get_customer_by_email", { email: "alice@example.com" }],
       ["get_customer_by_email", { email: "nobody@example.com" }],
@@ -86,7 +76,7 @@ describe("the tool catalog", () => {
           signal: new AbortController().signal,
         },
       );
-      const result = toCallToolResult(resolution);
+      const result = toCallToolResult(resolution.outcome);
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(false);
       const check = validator.getValidator(schemas.get(name) ?? {});
       expect(

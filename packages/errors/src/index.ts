@@ -16,6 +16,15 @@ export type { KeelErrorOptions } from "./keel-error.js";
 export { KeelConfigError, KeelError } from "./keel-error.js";
 export type { McpCallToolResult, McpTextContent } from "./mcp-result.js";
 export { fromMcpResult, KEEL_META_KEY, toMcpResult } from "./mcp-result.js";
+export type { EmptyEnvelope, Redirect, RedirectEnvelope } from "./outcome-envelopes.js";
+export {
+  asObject,
+  EMPTY_ENVELOPE_SCHEMA,
+  EMPTY_MEANING,
+  emptyEnvelope,
+  REDIRECT_ENVELOPE_SCHEMA,
+  redirectedOutcome,
+} from "./outcome-envelopes.js";
 export type { ThrownContext } from "./outcome-from-thrown.js";
 export { outcomeFromThrown } from "./outcome-from-thrown.js";
 export type { RecoveryContext } from "./recovery.js";

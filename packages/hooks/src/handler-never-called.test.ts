@@ -1,45 +1,23 @@
-import { permissionError, success, type ToolOutcome } from "@keel/errors";
+import { permissionError, success } from "@keel/errors";
 import { createToolset, defineTool, type ToolCall, type Toolset } from "@keel/tools";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { definePreHook } from "./define-hook.js";
 import { completed, makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { runPreHooks } from "./run-pre-hooks.js";
+import { resolveToolCall } from "./pipeline/resolve-tool-call.js";
 import { requireFact } from "./stock/require-fact.js";
 import { thresholdRedirect } from "./stock/threshold-redirect.js";
 import type { HookContext, PreToolDecision, PreToolHook } from "./types.js";
 
-/**
- * The smallest honest driver: validate → runPreHooks → re-validate the redirect or rewrite →
- * run the target. Only the tool the decision names can run; a block runs nothing.
- */
-async function executeWithHooks(
+/** Every call goes through the public tool-call path, exactly as the loop and the MCP server call it. */
+function executeWithHooks(
   toolset: Toolset,
   hooks: readonly PreToolHook[],
   call: ToolCall,
   context: HookContext,
-): Promise<{ readonly toolUseId: string; readonly executed: string | null; readonly outcome: ToolOutcome }> {
-  const validation = toolset.validate(call);
-  if (!validation.ok) return { toolUseId: call.id, executed: null, outcome: validation.outcome };
-  const decision: PreToolDecision = await runPreHooks(hooks, { ...call, input: validation.input }, context);
-  if (decision.action === "block") return { toolUseId: call.id, executed: null, outcome: decision.error };
-  const target =
-    decision.action === "redirect"
-      ? toolset.validate({ id: call.id, name: decision.tool, input: decision.input })
-      : decision.action === "rewrite"
-        ? toolset.validate({ ...call, input: decision.input })
-        : validation;
-  if (!target.ok) return { toolUseId: call.id, executed: null, outcome: target.outcome };
-  const toolContext = {
-    signal: context.signal,
-    toolUseId: call.id,
-    runId: context.runId,
-    iteration: 1,
-    metadata: {},
-  };
-  const outcome = await toolset.run(target.tool, target.input, toolContext);
-  return { toolUseId: call.id, executed: target.tool.name, outcome };
+) {
+  return resolveToolCall(call, { toolset, preHooks: hooks, context });
 }
 
 function supportDesk() {
@@ -112,9 +90,10 @@ describe("a redirected or blocked tool never runs", () => {
       customer_id: "C-1",
     });
     expect(result).toMatchObject({
-      toolUseId: "toolu_refund",
-      executed: "escalate_to_human",
-      outcome: { kind: "success" },
+      requested: { id: "toolu_refund", name: "process_refund" },
+      executed: { id: "toolu_refund", name: "escalate_to_human" },
+      decision: "redirect",
+      outcome: { kind: "success", data: { outcome: "redirected", executed_tool: "escalate_to_human" } },
     });
   });
 

@@ -3,6 +3,14 @@ export { definePostHook, definePreHook } from "./define-hook.js";
 export type { HookConfigErrorCode } from "./hook-config-error.js";
 export { HookConfigError } from "./hook-config-error.js";
 export { HOOK_FAILED } from "./hook-failure.js";
+export type {
+  HookDecision,
+  ToolCallOptions,
+  ToolCallResolution,
+  ToolRetryEvent,
+  ToolRetryPolicy,
+} from "./pipeline/index.js";
+export { idempotencyKey, resolveToolCall } from "./pipeline/index.js";
 export { runPostHooks } from "./run-post-hooks.js";
 export { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 export type { CapTextOptions } from "./stock/cap-text.js";

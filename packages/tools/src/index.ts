@@ -17,6 +17,7 @@ export type {
   AnthropicToolDefinition,
   McpToolDefinition,
   Tool,
+  ToolAnnotations,
   ToolBoundary,
   ToolCall,
   ToolContext,

@@ -38,8 +38,18 @@ export interface ToolContext {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
+/** The MCP tool hints, every one set on purpose (clients read a missing hint pessimistically). */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
 export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
+  /** A short human-readable name for tool pickers (MCP `title`); the model routes on `description`. */
+  readonly title?: string;
   /** Structured four-part description, or a plain string (allowed, but the linter will have opinions). */
   readonly description: ToolDescription | string;
   readonly input: I;
@@ -51,6 +61,12 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly reuse?: boolean;
   /** Write tools: repeating the same call has no further effect (e.g. keyed by idempotencyKey). MCP idempotentHint. */
   readonly idempotent?: boolean;
+  /**
+   * Corrections of the MCP hints derived from `effect` and `idempotent`, e.g. `{ destructiveHint: false }`
+   * for an additive write such as opening a ticket, `{ openWorldHint: true }` for a tool that reaches
+   * outside systems.
+   */
+  readonly annotations?: Partial<ToolAnnotations>;
   readonly handler: (
     input: z.output<I>,
     context: ToolContext,
@@ -73,18 +89,15 @@ export interface AnthropicToolDefinition {
   cache_control?: { type: "ephemeral" };
 }
 
-/** The MCP `tools/list` tool shape. */
+/** The MCP `tools/list` tool shape, as Keel serves it. */
 export interface McpToolDefinition {
   name: string;
+  title?: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: {
-    readOnlyHint?: boolean;
-    destructiveHint?: boolean;
-    idempotentHint?: boolean;
-    openWorldHint?: boolean;
-  };
+  /** Admits the tool's success data and the valid-empty and redirect envelopes (`anyOf`). */
+  outputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
 }
 
 export type ValidationResult =

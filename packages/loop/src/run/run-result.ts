@@ -1,4 +1,5 @@
 import type { ErrorCategory, ToolOutcome } from "@keel/errors";
+import type { HookDecision } from "@keel/hooks";
 import type { ModelClientErrorKind } from "../clients/model-client-error.js";
 import type { MessageParam, StopReason } from "../wire.js";
 import type { TraceEvent } from "./trace-events.js";
@@ -22,7 +23,7 @@ export interface RunUsage {
 }
 
 /** The pre-hook decision; `null` when the call never reached the hooks (it failed validation). */
-export type ToolCallDecision = "allow" | "redirect" | "block" | "rewrite" | null;
+export type ToolCallDecision = HookDecision | null;
 
 /** One answered tool_use block. */
 export interface ToolCallRecord {

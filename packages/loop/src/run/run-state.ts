@@ -1,5 +1,6 @@
 import type { ToolOutcome } from "@keel/errors";
-import type { CompletedCall } from "@keel/hooks";
+import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
+import { retryDelay } from "./backoff.js";
 import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";
 import type { ResolvedOptions } from "./resolve-options.js";
@@ -22,6 +23,8 @@ export class RunState {
   readonly completedCalls: CompletedCall[] = [];
   /** Non-error outcomes of `reuse: true` read tools, by tool name + canonical input. */
   readonly reusable = new Map<string, ToolOutcome>();
+  /** The run's retry options as the tool-call path's policy. */
+  readonly toolRetry: ToolRetryPolicy;
   usage: RunUsage = EMPTY_USAGE;
   toolRounds = 0;
   modelRequests = 0;
@@ -35,6 +38,12 @@ export class RunState {
     this.runId = options.idGenerator();
     this.signal = this.controller.signal;
     this.limiter = new Limiter(options.concurrency);
+    const { retry, random, sleep } = options;
+    this.toolRetry = {
+      maxAttempts: retry.maxAttempts,
+      delayMs: (attempt, retryAfterMs) => retryDelay(attempt, retry, random, retryAfterMs),
+      sleep,
+    };
     this.conversation = new Conversation({
       model: options.model,
       maxTokens: options.maxTokens,

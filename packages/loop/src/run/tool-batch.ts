@@ -125,24 +125,8 @@ export class ToolBatch {
     this.run.completedCalls.push(completed);
     if (reuse !== undefined && !this.run.reusable.has(reuse.key))
       this.run.reusable.set(reuse.key, reuse.outcome);
-    this.run.emit({
-      type: "tool_call",
-      id: record.id,
-      iteration: record.iteration,
-      requested: record.requested,
-      input: record.input,
-      decision: record.decision,
-      ...(record.hook === undefined ? {} : { hook: record.hook }),
-      executed: record.executed,
-      isError: record.isError,
-      ...(record.category === undefined ? {} : { category: record.category }),
-      ...(record.code === undefined ? {} : { code: record.code }),
-      attempts: record.attempts,
-      durationMs: record.durationMs,
-      reused: record.reused,
-      eager: record.eager,
-      preview: block.content.slice(0, 160),
-    });
+    const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
+    this.run.emit({ type: "tool_call", ...fields, preview: block.content.slice(0, 160) });
     return result;
   }
 

@@ -1,18 +1,8 @@
-import {
-  outcomeFromThrown,
-  type ToolOutcome,
-  type ToolResultBlock,
-  toToolResultBlock,
-  transientError,
-  unclassifiedError,
-} from "@keel/errors";
-import { type CompletedCall, type HookContext, runPostHooks } from "@keel/hooks";
-import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
-import { idempotencyKey } from "./idempotency-key.js";
+import { type ToolOutcome, type ToolResultBlock, toToolResultBlock, unclassifiedError } from "@keel/errors";
+import { type CompletedCall, resolveToolCall, type ToolCallResolution } from "@keel/hooks";
+import type { ToolCall } from "@keel/tools";
 import type { ToolCallRecord } from "./run-result.js";
 import type { RunState } from "./run-state.js";
-import { runWithRetries } from "./tool-attempts.js";
-import { type CallPlan, planCall } from "./tool-decision.js";
 
 /** Where a call runs: its round, the batch it belongs to, and the signal it obeys. */
 export interface CallEnvironment {
@@ -33,18 +23,7 @@ export interface CallResult {
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-interface Execution {
-  readonly outcome: ToolOutcome;
-  readonly attempts: number;
-  readonly reused: boolean;
-  /** The handler's own non-error outcome (before post-hooks): a later identical call reuses it. */
-  readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
-}
-
-const reuseKeyOf = (tool: Tool, input: unknown): string | undefined =>
-  tool.reuse === true && tool.effect === "read" ? `${tool.name}\u0000${canonicalJson(input)}` : undefined;
-
-/** validate → pre-hooks → run (with retries) or reuse → post-hooks → tool_result. Never rejects. */
+/** One tool_use of a turn through the one tool-call path (`resolveToolCall`), as a record and a tool_result. */
 export async function executeToolCall(
   call: ToolCall,
   environment: CallEnvironment,
@@ -52,85 +31,43 @@ export async function executeToolCall(
 ): Promise<CallResult> {
   const { run } = environment;
   const { toolset, preHooks, postHooks } = run.options;
-  const startedAt = run.now();
-  const hookContext = (): HookContext => ({
-    runId: run.runId,
-    iteration: environment.iteration,
-    history: run.completedCalls,
-    batch: environment.batch,
-    signal: environment.signal,
-    metadata: run.options.metadata,
+  const resolution = await resolveToolCall(call, {
+    toolset,
+    preHooks,
+    postHooks,
+    context: {
+      runId: run.runId,
+      iteration: environment.iteration,
+      history: run.completedCalls,
+      batch: environment.batch,
+      signal: environment.signal,
+      metadata: run.options.metadata,
+    },
+    retry: run.toolRetry,
+    onRetry: (event) =>
+      run.emit({
+        type: "retry",
+        id: event.toolUseId,
+        tool: event.tool,
+        attempt: event.attempt,
+        delayMs: event.delayMs,
+        code: event.code,
+      }),
+    reuse: run.reusable,
+    clock: run.options.now,
   });
-  let plan: CallPlan | undefined;
-  let execution: Execution | undefined;
-  try {
-    if (!environment.signal.aborted) {
-      const planned = planCall(call, toolset, preHooks, hookContext);
-      plan = planned instanceof Promise ? await planned : planned;
-      execution = plan.run
-        ? await execute(plan.tool, plan.input, call, environment)
-        : { outcome: plan.outcome, attempts: 0, reused: false };
-      if (plan.run && postHooks.length > 0) {
-        const ran: ToolCall = { id: call.id, name: plan.tool.name, input: plan.input };
-        execution = {
-          ...execution,
-          outcome: await runPostHooks(postHooks, ran, execution.outcome, hookContext()),
-        };
-      }
-    }
-  } catch (error) {
-    // Only a broken dependency gets here: the toolset and the hook runners promise not to throw.
-    const outcome = outcomeFromThrown(error, { toolName: call.name });
-    execution = { attempts: 0, reused: false, ...execution, outcome };
-  }
-  execution ??= { outcome: notRun(), attempts: 0, reused: false };
-  return toResult(call, plan, execution, run.elapsed(startedAt), environment.iteration, eager);
+  return toResult(resolution, environment.iteration, eager);
 }
 
-const notRun = (): ToolOutcome =>
-  transientError("RUN_ABORTED", "The run was aborted before this call ran; nothing was executed.");
-
-async function execute(
-  tool: Tool,
-  input: unknown,
-  call: ToolCall,
-  environment: CallEnvironment,
-): Promise<Execution> {
-  const { run } = environment;
-  const reuseKey = reuseKeyOf(tool, input);
-  const earlier = reuseKey === undefined ? undefined : run.reusable.get(reuseKey);
-  if (earlier !== undefined) return { outcome: earlier, attempts: 0, reused: true };
-  const context: ToolContext = {
-    signal: environment.signal,
-    toolUseId: call.id,
-    runId: run.runId,
-    iteration: environment.iteration,
-    metadata: run.options.metadata,
-    ...(tool.effect === "write" ? { idempotencyKey: idempotencyKey(run.runId, tool.name, input) } : {}),
-  };
-  const { outcome, attempts } = await runWithRetries(run, tool, input, context);
-  const reusable = reuseKey !== undefined && !outcome.isError;
-  return { outcome, attempts, reused: false, ...(reusable ? { reuse: { key: reuseKey, outcome } } : {}) };
-}
-
-function toResult(
-  call: ToolCall,
-  plan: CallPlan | undefined,
-  execution: Execution,
-  durationMs: number,
-  iteration: number,
-  eager: boolean,
-): CallResult {
-  const { attempts, reused, reuse } = execution;
-  const { outcome, block } = serialisable(call.id, execution.outcome);
-  const executed = plan?.run ? plan.tool.name : null;
-  const changedInput = plan?.run && plan.decision !== "allow";
+function toResult(resolution: ToolCallResolution, iteration: number, eager: boolean): CallResult {
+  const { requested, executed, attempts, reused, reusable, durationMs } = resolution;
+  const { outcome, block } = serialisable(requested.id, resolution.outcome);
   const record: Mutable<ToolCallRecord> = {
-    id: call.id,
-    requested: call.name,
-    executed,
-    input: call.input,
-    decision: plan?.decision ?? null,
+    id: requested.id,
+    requested: requested.name,
+    executed: executed?.name ?? null,
+    input: requested.input,
+    decision: resolution.decision,
     outcome,
     isError: outcome.isError,
     attempts,
@@ -140,16 +77,16 @@ function toResult(
     iteration,
   };
   // Optional fields are set only when present (exactOptionalPropertyTypes; no undefined in the JSON).
-  if (changedInput) record.executedInput = plan.input;
-  if (plan?.hook !== undefined) record.hook = plan.hook;
+  if (executed !== null && resolution.decision !== "allow") record.executedInput = executed.input;
+  if (resolution.hook !== undefined) record.hook = resolution.hook;
   if (outcome.kind === "error") record.category = outcome.category;
   if (outcome.kind !== "success") record.code = outcome.code;
   const result: Mutable<CallResult> = {
     record,
     block,
-    completed: { call, executed: executed ?? call.name, outcome },
+    completed: { call: requested, executed: executed?.name ?? requested.name, outcome },
   };
-  if (reuse !== undefined) result.reuse = reuse;
+  if (reusable !== undefined) result.reuse = reusable;
   return result;
 }
 

@@ -154,7 +154,7 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
     expect(last.batch.map((call) => call.id)).toEqual(["b", "c"]);
   });
 
-  it("post-hooks see the executed tool and decide what enters the history", async () => {
+  it("post-hooks see the executed tool, and the model is told the requested tool did not run", async () => {
     const { processRefund, escalate } = customerTools();
     const redirect = definePreHook("escalate-all", () => ({
       action: "redirect",
@@ -176,6 +176,13 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       prompt: "go",
     });
     expect(names).toEqual(["escalate_to_human"]);
-    expect(resultBlock(client)).toMatchObject({ tool_use_id: "t1", content: '{"stamped":true}' });
+    const block = resultBlock(client);
+    expect(block).toMatchObject({ tool_use_id: "t1" });
+    expect(JSON.parse(String(block.content))).toMatchObject({
+      outcome: "redirected",
+      requested_tool: "process_refund",
+      executed_tool: "escalate_to_human",
+      result: { stamped: true },
+    });
   });
 });

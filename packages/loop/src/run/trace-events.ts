@@ -1,6 +1,5 @@
-import type { ErrorCategory } from "@keel/errors";
 import type { StopReason, Usage } from "../wire.js";
-import type { RunStatus, RunUsage, ToolCallDecision } from "./run-result.js";
+import type { RunStatus, RunUsage, ToolCallRecord } from "./run-result.js";
 
 /** Every event carries `atMs`: milliseconds since the run started (from the injected clock). */
 interface EventBase {
@@ -38,22 +37,9 @@ export interface ResponseEvent extends EventBase {
   readonly durationMs: number;
 }
 
-export interface ToolCallEvent extends EventBase {
+/** A tool call entered into the run: its record without the outcome itself, and the start of its text. */
+export interface ToolCallEvent extends EventBase, Omit<ToolCallRecord, "outcome" | "executedInput"> {
   readonly type: "tool_call";
-  readonly id: string;
-  readonly iteration: number;
-  readonly requested: string;
-  readonly input: unknown;
-  readonly decision: ToolCallDecision;
-  readonly hook?: string;
-  readonly executed: string | null;
-  readonly isError: boolean;
-  readonly category?: ErrorCategory;
-  readonly code?: string;
-  readonly attempts: number;
-  readonly durationMs: number;
-  readonly reused: boolean;
-  readonly eager: boolean;
   /** The start of the tool_result text the model sees. */
   readonly preview: string;
 }

@@ -13,6 +13,8 @@ export function escalateToHumanTool(backend: SupportBackend) {
     input: escalationInputSchema,
     effect: "write",
     idempotent: true,
+    // Opening a ticket adds a record and destroys nothing.
+    annotations: { destructiveHint: false },
     handler: async (input, context) => {
       const result = await backend.createEscalation({
         category: input.category,

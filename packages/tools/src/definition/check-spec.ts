@@ -31,6 +31,25 @@ export function checkSpec(spec: ToolSpec): void {
   if (spec.idempotent !== undefined && typeof spec.idempotent !== "boolean") {
     throw option(name, "idempotent must be a boolean");
   }
+  checkPresentation(spec);
+}
+
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
+
+/** `title` and `annotations` reach MCP clients as they are: a string, and booleans under known names. */
+function checkPresentation(spec: ToolSpec): void {
+  if (spec.title !== undefined && (typeof spec.title !== "string" || spec.title.trim() === "")) {
+    throw option(spec.name, "title must be a non-empty string");
+  }
+  if (spec.annotations === undefined) return;
+  if (typeof spec.annotations !== "object" || spec.annotations === null) {
+    throw option(spec.name, "annotations must be an object of MCP hints");
+  }
+  for (const [hint, value] of Object.entries(spec.annotations)) {
+    if (!HINTS.includes(hint) || typeof value !== "boolean") {
+      throw option(spec.name, `annotations.${hint} must be one of ${HINTS.join(", ")} set to a boolean`);
+    }
+  }
 }
 
 function checkName(name: unknown): asserts name is string {

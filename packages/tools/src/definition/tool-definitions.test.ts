@@ -29,8 +29,13 @@ describe("toAnthropicTool", () => {
 });
 
 describe("toMcpTool", () => {
-  it("marks a read tool readOnlyHint true", () => {
-    expect(toMcpTool(read).annotations).toEqual({ readOnlyHint: true });
+  it("sets every hint of a read tool explicitly", () => {
+    expect(toMcpTool(read).annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
   });
 
   it("marks a write tool destructive and, by default, not idempotent", () => {
@@ -38,14 +43,36 @@ describe("toMcpTool", () => {
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: false,
+      openWorldHint: false,
     });
   });
 
   it("marks a write tool idempotent only when the spec says so", () => {
-    expect(toMcpTool(idempotentWrite).annotations?.idempotentHint).toBe(true);
+    expect(toMcpTool(idempotentWrite).annotations.idempotentHint).toBe(true);
   });
 
-  it("uses inputSchema and includes an object outputSchema", () => {
+  it("lets the spec correct a derived hint and carries its title", () => {
+    const ticket = defineTool({
+      ...base,
+      name: "open_ticket",
+      title: "Open a ticket",
+      effect: "write",
+      annotations: { destructiveHint: false },
+    });
+    expect(toMcpTool(ticket)).toMatchObject({
+      title: "Open a ticket",
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    });
+  });
+
+  it("refuses hints it does not know and titles that are not text", () => {
+    expect(() => defineTool({ ...base, name: "x", effect: "read", title: "  " })).toThrow(/title/);
+    expect(() =>
+      defineTool({ ...base, name: "y", effect: "read", annotations: { sideEffects: true } as never }),
+    ).toThrow(/annotations.sideEffects/);
+  });
+
+  it("uses inputSchema and keeps an object output schema as the success branch", () => {
     const tool = defineTool({
       ...base,
       name: "typed",
@@ -54,10 +81,10 @@ describe("toMcpTool", () => {
     });
     const mcp = toMcpTool(tool);
     expect(mcp.inputSchema).toBe(tool.inputJsonSchema);
-    expect(mcp.outputSchema).toMatchObject({ type: "object" });
+    expect(mcp.outputSchema).toMatchObject({ type: "object", anyOf: [tool.outputJsonSchema, {}, {}] });
   });
 
-  it("leaves out an output schema that is not an object, which MCP does not allow", () => {
+  it("declares any object as the success branch when the output schema is not an object", () => {
     const tool = defineTool({
       ...base,
       name: "count",
@@ -65,6 +92,8 @@ describe("toMcpTool", () => {
       output: z.number(),
       handler: () => success(1),
     });
-    expect(toMcpTool(tool)).not.toHaveProperty("outputSchema");
+    expect(toMcpTool(tool).outputSchema).toMatchObject({
+      anyOf: [{ type: "object", additionalProperties: true }, {}, {}],
+    });
   });
 });

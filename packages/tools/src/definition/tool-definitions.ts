@@ -1,9 +1,17 @@
-import type { AnthropicToolDefinition, McpToolDefinition, Tool } from "../types.js";
+import { EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA } from "@keel/errors";
+import type { AnthropicToolDefinition, McpToolDefinition, Tool, ToolAnnotations } from "../types.js";
 
 /** The parts of a defined tool the wire shapes need (any `Tool`, whatever its schemas). */
 type DefinedTool = Pick<
   Tool,
-  "name" | "renderedDescription" | "inputJsonSchema" | "outputJsonSchema" | "effect" | "idempotent"
+  | "name"
+  | "title"
+  | "renderedDescription"
+  | "inputJsonSchema"
+  | "outputJsonSchema"
+  | "effect"
+  | "idempotent"
+  | "annotations"
 >;
 
 /** The Anthropic Messages API shape: `name`, the rendered `description`, `input_schema`. */
@@ -12,20 +20,39 @@ export function toAnthropicTool(tool: DefinedTool): AnthropicToolDefinition {
 }
 
 /**
- * The MCP `tools/list` shape. Annotations come from the effect: a read is `readOnlyHint: true`; a write is
- * `destructiveHint: true`, and `idempotentHint: true` only when the spec says `idempotent: true`.
- * `outputSchema` is included only for an object output schema, the only kind MCP allows.
+ * The MCP `tools/list` entry Keel's server lists: title, description, input schema, an output schema that
+ * admits the success data, a valid-empty envelope and a redirect envelope (what a Keel result's
+ * `structuredContent` can hold), and all four annotations, derived from the effect and corrected by the
+ * spec's own `annotations`.
  */
 export function toMcpTool(tool: DefinedTool): McpToolDefinition {
-  const annotations: NonNullable<McpToolDefinition["annotations"]> =
-    tool.effect === "read"
-      ? { readOnlyHint: true }
-      : { readOnlyHint: false, destructiveHint: true, idempotentHint: tool.idempotent === true };
   return {
     name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.renderedDescription,
     inputSchema: tool.inputJsonSchema,
-    ...(tool.outputJsonSchema?.type === "object" ? { outputSchema: tool.outputJsonSchema } : {}),
-    annotations,
+    outputSchema: outputSchemaOf(tool),
+    annotations: { ...annotationsOf(tool), ...tool.annotations },
   };
+}
+
+/** A tool without an object output schema still declares one: any object, or an envelope. */
+function outputSchemaOf(tool: DefinedTool): Record<string, unknown> {
+  const success =
+    tool.outputJsonSchema?.type === "object"
+      ? tool.outputJsonSchema
+      : { type: "object", additionalProperties: true };
+  return { type: "object", anyOf: [success, EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA] };
+}
+
+/** A read changes nothing and may be repeated; a write is destructive unless its spec says otherwise. */
+function annotationsOf(tool: DefinedTool): ToolAnnotations {
+  return tool.effect === "read"
+    ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+    : {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: tool.idempotent === true,
+        openWorldHint: false,
+      };
 }

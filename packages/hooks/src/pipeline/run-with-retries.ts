@@ -1,20 +1,26 @@
 import { recoveryFor, type ToolOutcome } from "@keel/errors";
-import type { Tool, ToolContext } from "@keel/tools";
-import { retryDelay } from "./backoff.js";
-import type { RunState } from "./run-state.js";
+import type { Tool, ToolContext, Toolset } from "@keel/tools";
+import type { ToolRetryEvent, ToolRetryPolicy } from "./tool-call-resolution.js";
+
+const NO_RETRY: ToolRetryPolicy = Object.freeze({
+  maxAttempts: 1,
+  delayMs: () => null,
+  sleep: () => Promise.resolve(),
+});
 
 /**
- * Runs a tool, retrying while the taxonomy says a retry can succeed (transient, retryable, attempts left)
- * — decided by recoveryFor on the outcome's fields, never by its prose. The same context, and so the same
- * idempotency key, serves every attempt. Stops retrying as soon as the run aborts.
+ * Runs a validated call, retrying while the taxonomy says a retry can succeed (transient, retryable,
+ * attempts left) — decided by `recoveryFor` on the outcome's fields, never by its prose. Every attempt
+ * gets the same context, so the same idempotency key. Stops as soon as the signal aborts.
  */
 export async function runWithRetries(
-  run: RunState,
+  toolset: Toolset,
   tool: Tool,
   input: unknown,
   context: ToolContext,
+  retry: ToolRetryPolicy = NO_RETRY,
+  onRetry?: (event: ToolRetryEvent) => void,
 ): Promise<{ readonly outcome: ToolOutcome; readonly attempts: number }> {
-  const { toolset, retry, random, sleep } = run.options;
   let attempts = 0;
   for (;;) {
     attempts += 1;
@@ -27,19 +33,17 @@ export async function runWithRetries(
       maxAttempts: retry.maxAttempts,
       argumentsChanged: false,
     });
-    const delayMs =
-      recovery === "retry" ? retryDelay(attempts + 1, retry, random, outcome.retryAfterMs) : null;
+    const delayMs = recovery === "retry" ? retry.delayMs(attempts + 1, outcome.retryAfterMs) : null;
     if (delayMs === null) return { outcome, attempts };
-    run.emit({
-      type: "retry",
-      id: context.toolUseId,
+    onRetry?.({
+      toolUseId: context.toolUseId,
       tool: tool.name,
       attempt: attempts + 1,
       delayMs,
       code: outcome.code,
     });
     try {
-      await sleep(delayMs, context.signal);
+      await retry.sleep(delayMs, context.signal);
     } catch {
       return { outcome, attempts };
     }

@@ -1,0 +1,9 @@
+export { idempotencyKey } from "./idempotency-key.js";
+export { resolveToolCall } from "./resolve-tool-call.js";
+export type {
+  HookDecision,
+  ToolCallOptions,
+  ToolCallResolution,
+  ToolRetryEvent,
+  ToolRetryPolicy,
+} from "./tool-call-resolution.js";

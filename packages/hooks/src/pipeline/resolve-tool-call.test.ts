@@ -1,0 +1,232 @@
+import { businessError, permissionError, success, transientError, validationError } from "@keel/errors";
+import { createToolset, defineTool, type Toolset } from "@keel/tools";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { definePostHook, definePreHook } from "../define-hook.js";
+import { makeCall, makeContext } from "../hook-context.test-helpers.js";
+import { idempotencyKey } from "./idempotency-key.js";
+import { resolveToolCall } from "./resolve-tool-call.js";
+import type { ToolCallOptions, ToolRetryPolicy } from "./tool-call-resolution.js";
+
+function tools() {
+  const keys: Array<string | undefined> = [];
+  const refund = vi.fn((input: { amount: number }, context: { idempotencyKey?: string }) => {
+    keys.push(context.idempotencyKey);
+    return success({ refunded: input.amount });
+  });
+  const flaky = vi.fn(() => transientError("UPSTREAM_DOWN", "Down; retry.", { retryAfterMs: 10 }));
+  const toolset = createToolset([
+    defineTool({
+      name: "process_refund",
+      description: "Refunds an amount.",
+      input: z.object({ amount: z.number().positive() }),
+      effect: "write",
+      handler: refund,
+    }),
+    defineTool({
+      name: "escalate_to_human",
+      description: "Opens a ticket.",
+      input: z.object({ reason: z.string() }),
+      effect: "write",
+      handler: (input) => success({ ticket: "T-1", reason: input.reason }),
+    }),
+    defineTool({
+      name: "lookup",
+      description: "Reads a record.",
+      input: z.object({ id: z.string() }),
+      effect: "read",
+      reuse: true,
+      handler: (input) => success({ id: input.id }),
+    }),
+    defineTool({ name: "flaky", description: "Fails.", input: z.object({}), effect: "read", handler: flaky }),
+  ]);
+  return { toolset, refund, flaky, keys };
+}
+
+const options = (toolset: Toolset, more: Partial<ToolCallOptions> = {}): ToolCallOptions => ({
+  toolset,
+  context: makeContext(),
+  ...more,
+});
+const instantRetry = (maxAttempts: number): ToolRetryPolicy => ({
+  maxAttempts,
+  delayMs: (_attempt, retryAfterMs) => retryAfterMs ?? 1,
+  sleep: () => Promise.resolve(),
+});
+const toHuman = definePreHook("refund-limit", (call) =>
+  call.name === "process_refund"
+    ? { action: "redirect", tool: "escalate_to_human", input: { reason: "over" }, reason: "over the limit" }
+    : { action: "allow" },
+);
+
+describe("resolveToolCall: the one tool-call path", () => {
+  it("answers an unknown tool and invalid input without reaching the hooks", async () => {
+    const { toolset } = tools();
+    const hook = vi.fn(() => ({ action: "allow" as const }));
+    const preHooks = [definePreHook("watch", hook)];
+    const unknown = await resolveToolCall(makeCall("refund", {}), options(toolset, { preHooks }));
+    const invalid = await resolveToolCall(
+      makeCall("process_refund", { amount: -1 }),
+      options(toolset, { preHooks }),
+    );
+    expect(unknown).toMatchObject({ decision: null, executed: null, outcome: { code: "UNKNOWN_TOOL" } });
+    expect(invalid).toMatchObject({ decision: null, executed: null, outcome: { code: "INVALID_INPUT" } });
+    expect(hook).not.toHaveBeenCalled();
+  });
+
+  it("runs a redirect's target under the same id and tells the model the requested tool did not run", async () => {
+    const { toolset, refund } = tools();
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 750 }, "toolu_9"),
+      options(toolset, { preHooks: [toHuman] }),
+    );
+    expect(refund).not.toHaveBeenCalled();
+    expect(resolution).toMatchObject({
+      decision: "redirect",
+      hook: "refund-limit",
+      reason: "over the limit",
+      executed: { id: "toolu_9", name: "escalate_to_human", input: { reason: "over" } },
+      outcome: {
+        kind: "success",
+        data: { outcome: "redirected", requested_tool: "process_refund", result: { ticket: "T-1" } },
+      },
+    });
+  });
+
+  it("refuses a hook's rewrite into invalid input as HOOK_INVALID_CALL, running nothing", async () => {
+    const { toolset, refund } = tools();
+    const breaks = definePreHook("breaks", () => ({
+      action: "rewrite",
+      input: { amount: "x" },
+      reason: "r",
+    }));
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 5 }),
+      options(toolset, { preHooks: [breaks] }),
+    );
+    expect(resolution).toMatchObject({
+      decision: "rewrite",
+      executed: null,
+      outcome: { category: "unclassified", code: "HOOK_INVALID_CALL", details: { reason: "INVALID_INPUT" } },
+    });
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("authorises the tool asked for and again the tool a hook redirects to", async () => {
+    const { toolset } = tools();
+    const denyTickets = (tool: { name: string }) =>
+      tool.name === "escalate_to_human" ? permissionError("NO_TICKETS", "Not for you.") : null;
+    const redirected = await resolveToolCall(
+      makeCall("process_refund", { amount: 750 }),
+      options(toolset, { preHooks: [toHuman], authorize: denyTickets }),
+    );
+    expect(redirected).toMatchObject({ executed: null, outcome: { code: "NO_TICKETS" } });
+    const direct = await resolveToolCall(
+      makeCall("escalate_to_human", { reason: "x" }),
+      options(toolset, { authorize: denyTickets }),
+    );
+    expect(direct).toMatchObject({ decision: null, outcome: { category: "permission" } });
+  });
+
+  it("returns a block's error and never calls the handler", async () => {
+    const { toolset, refund } = tools();
+    const no = definePreHook("no", () => ({
+      action: "block",
+      error: businessError("NO", "No. Do not retry."),
+    }));
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 5 }),
+      options(toolset, { preHooks: [no] }),
+    );
+    expect(resolution).toMatchObject({ decision: "block", hook: "no", attempts: 0, outcome: { code: "NO" } });
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("gives a write the run's stable key by default, or the caller's own", async () => {
+    const { toolset, keys } = tools();
+    const call = makeCall("process_refund", { amount: 5 });
+    await resolveToolCall(call, options(toolset));
+    await resolveToolCall(call, options(toolset, { idempotencyKey: () => "client-key-1" }));
+    expect(keys).toEqual([idempotencyKey("run-test", "process_refund", { amount: 5 }), "client-key-1"]);
+  });
+
+  it("answers with the caller's key error and runs nothing when the key is unusable", async () => {
+    const { toolset, refund } = tools();
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 5 }),
+      options(toolset, { idempotencyKey: () => validationError("BAD_KEY", "Fix the key.") }),
+    );
+    expect(resolution).toMatchObject({ executed: null, attempts: 0, outcome: { code: "BAD_KEY" } });
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("retries a transient failure within the budget and reports each retry", async () => {
+    const { toolset, flaky } = tools();
+    const onRetry = vi.fn();
+    const resolution = await resolveToolCall(
+      makeCall("flaky", {}, "toolu_f"),
+      options(toolset, { retry: instantRetry(3), onRetry }),
+    );
+    expect(flaky).toHaveBeenCalledTimes(3);
+    expect(resolution).toMatchObject({ attempts: 3, outcome: { code: "UPSTREAM_DOWN" } });
+    expect(onRetry.mock.calls.map(([event]) => [event.attempt, event.delayMs])).toEqual([
+      [2, 10],
+      [3, 10],
+    ]);
+  });
+
+  it("does not retry by default", async () => {
+    const { toolset, flaky } = tools();
+    await resolveToolCall(makeCall("flaky", {}), options(toolset));
+    expect(flaky).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs post-hooks on the executed tool only when something ran", async () => {
+    const { toolset } = tools();
+    const seen: string[] = [];
+    const post = definePostHook("seen", (call, outcome) => {
+      seen.push(call.name);
+      return outcome;
+    });
+    await resolveToolCall(makeCall("process_refund", { amount: 9 }), options(toolset, { postHooks: [post] }));
+    await resolveToolCall(makeCall("nope", {}), options(toolset, { postHooks: [post] }));
+    expect(seen).toEqual(["process_refund"]);
+  });
+
+  it("reuses an earlier read outcome only when the caller hands it back", async () => {
+    const { toolset } = tools();
+    const first = await resolveToolCall(makeCall("lookup", { id: "A" }), options(toolset));
+    expect(first.reusable?.outcome).toEqual(success({ id: "A" }));
+    const reuse = new Map([[first.reusable!.key, success({ id: "cached" })]]);
+    const second = await resolveToolCall(makeCall("lookup", { id: "A" }), options(toolset, { reuse }));
+    expect(second).toMatchObject({ reused: true, attempts: 0, outcome: { data: { id: "cached" } } });
+  });
+
+  it("runs nothing once the run is aborted", async () => {
+    const { toolset, refund } = tools();
+    const controller = new AbortController();
+    controller.abort();
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 5 }),
+      options(toolset, { context: makeContext({ signal: controller.signal }) }),
+    );
+    expect(resolution).toMatchObject({
+      executed: null,
+      outcome: { category: "transient", code: "RUN_ABORTED" },
+    });
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("turns a broken dependency into an outcome instead of rejecting", async () => {
+    const { toolset } = tools();
+    const broken = {
+      ...toolset,
+      validate: () => {
+        throw new Error("boom");
+      },
+    } as unknown as Toolset;
+    const resolution = await resolveToolCall(makeCall("lookup", { id: "A" }), options(broken));
+    expect(resolution.outcome).toMatchObject({ kind: "error", category: "unclassified" });
+    expect(JSON.stringify(resolution.outcome)).not.toContain("boom");
+  });
+});
