@@ -1,9 +1,10 @@
-import type { ToolOutcome } from "@keel/errors";
+import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
 
 const money = (value: unknown) => (typeof value === "number" ? `$${value.toFixed(2)}` : String(value));
 
 /** One line about an outcome for the step printout; never a timestamp or a random id. */
-export function outcomeSummary(outcome: ToolOutcome): string {
+export function outcomeSummary(wrapped: ToolOutcome): string {
+  const outcome = unwrapRedirect(wrapped);
   if (outcome.kind === "error") {
     return `error · ${outcome.category} · ${outcome.code} · retryable ${outcome.retryable ? "yes" : "no"}`;
   }

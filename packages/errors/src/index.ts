@@ -24,6 +24,7 @@ export {
   emptyEnvelope,
   REDIRECT_ENVELOPE_SCHEMA,
   redirectedOutcome,
+  unwrapRedirect,
 } from "./outcome-envelopes.js";
 export type { ThrownContext } from "./outcome-from-thrown.js";
 export { outcomeFromThrown } from "./outcome-from-thrown.js";

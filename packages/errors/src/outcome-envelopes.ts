@@ -117,3 +117,23 @@ function redirectedError(outcome: ErrorOutcome, redirect: Redirect): ErrorOutcom
     details: { ...outcome.details, redirected_from: redirect.requested, redirected_to: redirect.executed },
   };
 }
+
+/**
+ * The executed tool's own outcome inside a redirected one (what `redirectedOutcome` wrapped), for readers
+ * that summarise what really happened (a ticket was opened); any other outcome comes back as it is.
+ */
+export function unwrapRedirect(outcome: ToolOutcome): ToolOutcome {
+  if (outcome.kind !== "success" || !isRedirectEnvelope(outcome.data)) return outcome;
+  const result = outcome.data.result;
+  if (result.outcome === "empty" && typeof result.code === "string" && typeof result.message === "string") {
+    const empty = { kind: "empty", isError: false, code: result.code, message: result.message } as const;
+    return result.data === undefined ? empty : { ...empty, data: result.data };
+  }
+  return success(result);
+}
+
+function isRedirectEnvelope(data: unknown): data is RedirectEnvelope {
+  if (typeof data !== "object" || data === null) return false;
+  const envelope = data as Partial<RedirectEnvelope>;
+  return envelope.outcome === "redirected" && typeof envelope.result === "object" && envelope.result !== null;
+}

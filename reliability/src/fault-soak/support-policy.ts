@@ -1,4 +1,4 @@
-import type { ToolOutcome } from "@keel/errors";
+import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
 import {
   type MessagesRequest,
   type MessageTemplate,
@@ -70,7 +70,9 @@ export function supportReply(
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-const field = (outcome: ToolOutcome | undefined, key: string): unknown => {
+/** A field of the outcome's data (of the tool that really ran, after a redirect) or of its error details. */
+const field = (wrapped: ToolOutcome | undefined, key: string): unknown => {
+  const outcome = wrapped === undefined ? undefined : unwrapRedirect(wrapped);
   if (outcome?.kind === "success" && typeof outcome.data === "object" && outcome.data !== null) {
     return (outcome.data as Record<string, unknown>)[key];
   }

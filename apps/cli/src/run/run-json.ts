@@ -1,3 +1,4 @@
+import { unwrapRedirect } from "@keel/errors";
 import type { RunResult, RunStatus, RunUsage, ToolCallDecision, ToolCallRecord } from "@keel/loop";
 
 /** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */
@@ -62,8 +63,9 @@ function toolCallJson(call: ToolCallRecord): ToolCallJson {
 /** Every successful escalate_to_human call, with the ticket it opened and what it carries. */
 export function escalationsOf(result: Pick<RunResult, "toolCalls">): EscalationJson[] {
   return result.toolCalls.flatMap((call) => {
-    if (call.executed !== "escalate_to_human" || call.outcome.kind !== "success") return [];
-    const data = record(call.outcome.data);
+    const outcome = unwrapRedirect(call.outcome);
+    if (call.executed !== "escalate_to_human" || outcome.kind !== "success") return [];
+    const data = record(outcome.data);
     const input = record(call.executedInput ?? call.input);
     return [
       {
