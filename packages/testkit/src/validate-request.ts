@@ -43,12 +43,15 @@ export function validateRequest(body: unknown): ValidationResult {
       if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
         return fail(`system.${index}: Input should be a text block`);
       }
+      if (block.text === "") return fail(`system.${index}.text: text content blocks must be non-empty`);
       if (block.cache_control !== undefined) cacheBreakpoints++;
     }
   }
 
   const choiceError = checkToolChoice(body.tool_choice, toolNames, body.tools !== undefined);
   if (choiceError) return fail(choiceError);
+  const thinkingError = checkThinking(body.thinking, body.max_tokens as number, body.tool_choice);
+  if (thinkingError) return fail(thinkingError);
 
   const historyCheck = checkHistory(body.messages);
   if (typeof historyCheck === "string") return fail(historyCheck);
@@ -76,25 +79,79 @@ function checkToolChoice(choice: unknown, toolNames: Set<string>, hasTools: bool
   return undefined;
 }
 
+/**
+ * Thinking: `budget_tokens` at least 1,024 and below `max_tokens` (the SDK's `ThinkingConfigEnabled` doc:
+ * "Must be ≥1024 and less than `max_tokens`"), and no forced tool use while thinking is on (the
+ * extended-thinking guide: only `tool_choice` `auto` and `none` are supported with thinking).
+ */
+function checkThinking(thinking: unknown, maxTokens: number, choice: unknown): string | undefined {
+  if (thinking === undefined) return undefined;
+  const types = ["enabled", "disabled", "adaptive", "between_tools"];
+  if (!isObject(thinking) || !types.includes(thinking.type as string)) {
+    return "thinking.type: Input should be 'enabled', 'disabled', 'adaptive' or 'between_tools'";
+  }
+  if (thinking.type === "disabled") return undefined;
+  if (isObject(choice) && (choice.type === "any" || choice.type === "tool")) {
+    return "Thinking may not be enabled when tool_choice forces tool use.";
+  }
+  if (thinking.type !== "enabled") return undefined;
+  const budget = thinking.budget_tokens;
+  if (!Number.isInteger(budget) || (budget as number) < 1024) {
+    return "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024";
+  }
+  if (maxTokens <= (budget as number)) {
+    return "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size";
+  }
+  return undefined;
+}
+
+/**
+ * Consecutive messages of one role form one turn: the API combines them ("consecutive user or assistant
+ * turns in your request will be combined into a single turn", Messages API reference), so the tool_use /
+ * tool_result adjacency rules apply to turns, not to messages.
+ */
+interface Turn {
+  readonly role: unknown;
+  readonly index: number;
+  readonly content: unknown;
+}
+
+function turnsOf(messages: unknown[]): Turn[] | string {
+  const turns: Turn[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (!isObject(message)) return `messages.${index}: Input should be an object`;
+    const previous = turns.at(-1);
+    if (previous === undefined || previous.role !== message.role) {
+      turns.push({ role: message.role, index, content: message.content });
+      continue;
+    }
+    const asBlocks = (content: unknown) =>
+      typeof content === "string" ? [{ type: "text", text: content }] : content;
+    const merged = [previous.content, message.content].map(asBlocks);
+    if (!merged.every(Array.isArray))
+      return `messages.${index}.content: Input should be a valid string or list`;
+    turns[turns.length - 1] = { ...previous, content: (merged as unknown[][]).flat() };
+  }
+  return turns;
+}
+
 /** Returns the number of cache breakpoints in the messages, or the first error found. */
 function checkHistory(messages: unknown[]): number | string {
+  const turns = turnsOf(messages);
+  if (typeof turns === "string") return turns;
+  return checkTurns(turns, messages.length);
+}
+
+function checkTurns(turns: readonly Turn[], messageCount: number): number | string {
   let breakpoints = 0;
   const seenToolUseIds = new Set<string>();
   // Ids the previous assistant turn asked for; the next user turn must answer all of them.
   let pendingToolUseIds: Set<string> | undefined;
-  let previousRole: string | undefined;
-
-  for (const [index, message] of messages.entries()) {
-    if (!isObject(message)) return `messages.${index}: Input should be an object`;
-    const { role, content } = message;
+  for (const { role, index, content } of turns) {
     if (role !== "user" && role !== "assistant")
       return `messages.${index}.role: Input should be 'user' or 'assistant'`;
     if (index === 0 && role !== "user") return `messages.0: first message must use the "user" role`;
-    if (role === previousRole) {
-      return `messages: roles must alternate between "user" and "assistant", but found multiple "${role}" roles in a row`;
-    }
-    previousRole = role;
-    const isFinalAssistant = role === "assistant" && index === messages.length - 1;
+    const isFinalAssistant = role === "assistant" && turns.at(-1)?.index === index;
     if (content === undefined) return `messages.${index}.content: Field required`;
     if (typeof content === "string") {
       if (content === "" && !isFinalAssistant) return emptyContent(index);
@@ -109,6 +166,9 @@ function checkHistory(messages: unknown[]): number | string {
     for (const [blockIndex, block] of content.entries()) {
       const path = `messages.${index}.content.${blockIndex}`;
       if (!isObject(block) || typeof block.type !== "string") return `${path}.type: Field required`;
+      if (block.type === "text" && block.text === "") {
+        return `${path}.text: text content blocks must be non-empty`;
+      }
       if (block.cache_control !== undefined) breakpoints++;
       breakpoints += nestedBreakpoints(block);
       if (block.type === "tool_use") {
@@ -134,7 +194,7 @@ function checkHistory(messages: unknown[]): number | string {
     }
     pendingToolUseIds = requested.size > 0 ? requested : undefined;
   }
-  if (pendingToolUseIds) return missingToolResults(messages.length - 1, pendingToolUseIds);
+  if (pendingToolUseIds) return missingToolResults(messageCount - 1, pendingToolUseIds);
   return breakpoints;
 }
 

@@ -31,14 +31,51 @@ const invalidRequests: Array<[string, Record<string, unknown>, string]> = [
     'first message must use the "user" role',
   ],
   [
-    "two user turns in a row",
+    "an empty text block beside a tool_use (resent as Claude returned it)",
+    { messages: roundTrip({ assistant: [{ type: "text", text: "" }, toolUse("toolu_01A")] }) },
+    "messages.1.content.0.text: text content blocks must be non-empty",
+  ],
+  [
+    "an empty system text block",
+    { system: [{ type: "text", text: "" }] },
+    "system.0.text: text content blocks must be non-empty",
+  ],
+  [
+    "five breakpoints spread over system, tools and a tool_result",
     {
-      messages: [
-        { role: "user", content: "a" },
-        { role: "user", content: "b" },
-      ],
+      system: [1, 2].map((index) => ({ type: "text", text: `part ${index}`, cache_control: ephemeral })),
+      tools: [{ name: "get_weather", input_schema: { type: "object" }, cache_control: ephemeral }],
+      messages: roundTrip({
+        results: [
+          {
+            ...toolResult("toolu_01A"),
+            content: [{ type: "text", text: "21°C", cache_control: ephemeral }],
+            cache_control: ephemeral,
+          },
+        ],
+      }),
     },
-    'roles must alternate between "user" and "assistant", but found multiple "user" roles in a row',
+    "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+  ],
+  [
+    "thinking with a forced tool choice",
+    {
+      max_tokens: 4096,
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }],
+      tool_choice: { type: "any" },
+    },
+    "Thinking may not be enabled when tool_choice forces tool use.",
+  ],
+  [
+    "max_tokens not above the thinking budget",
+    { max_tokens: 2048, thinking: { type: "enabled", budget_tokens: 2048 } },
+    "`max_tokens` must be greater than `thinking.budget_tokens`",
+  ],
+  [
+    "a thinking budget below 1,024",
+    { max_tokens: 4096, thinking: { type: "enabled", budget_tokens: 512 } },
+    "budget_tokens: Input should be greater than or equal to 1024",
   ],
   [
     "a tool_use not answered in the next user turn",
@@ -117,6 +154,30 @@ describe("request validation", () => {
 
   it("accepts a complete tool round trip", () => {
     expect(validateRequest({ ...userRequest(), messages: roundTrip() }).ok).toBe(true);
+  });
+
+  it("accepts consecutive user turns, which the API combines into one turn", () => {
+    const messages = [
+      { role: "user", content: "a" },
+      { role: "user", content: [{ type: "text", text: "b" }] },
+    ];
+    expect(validateRequest({ ...userRequest(), messages }).ok).toBe(true);
+  });
+
+  it("accepts tool results and a new question in consecutive user messages after the tool_use", () => {
+    const messages = [...roundTrip(), { role: "user", content: "And tomorrow?" }];
+    expect(validateRequest({ ...userRequest(), messages }).ok).toBe(true);
+  });
+
+  it("accepts thinking with tool_choice auto and max_tokens above the budget", () => {
+    const body = {
+      ...userRequest(),
+      max_tokens: 4096,
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }],
+      tool_choice: { type: "auto" },
+    };
+    expect(validateRequest(body).ok).toBe(true);
   });
 
   it("accepts a final assistant prefill, even an empty one", () => {

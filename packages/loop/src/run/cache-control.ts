@@ -18,7 +18,11 @@ export const WRAP_BYTES = byteLength([{ type: "text", text: "", cache_control: E
 const hasBreakpoint = (block: unknown): boolean =>
   typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
 
-/** Breakpoints the caller already placed in the system prompt, the tools and the initial messages. */
+/**
+ * Breakpoints the caller already placed in the system prompt, the tools and the initial messages — every
+ * block that can carry one, including the blocks inside a `tool_result`'s content (the API counts those
+ * toward its limit of four too).
+ */
 export function countBreakpoints(
   system: string | readonly TextBlock[] | undefined,
   tools: readonly ToolDefinitionParam[],
@@ -28,7 +32,14 @@ export function countBreakpoints(
   if (Array.isArray(system)) count += system.filter(hasBreakpoint).length;
   count += tools.filter(hasBreakpoint).length;
   for (const message of messages) {
-    if (Array.isArray(message.content)) count += message.content.filter(hasBreakpoint).length;
+    if (!Array.isArray(message.content)) continue;
+    for (const block of message.content as readonly unknown[]) {
+      if (hasBreakpoint(block)) count += 1;
+      const inner = (block as { type?: unknown; content?: unknown }).content;
+      if ((block as { type?: unknown }).type === "tool_result" && Array.isArray(inner)) {
+        count += inner.filter(hasBreakpoint).length;
+      }
+    }
   }
   return count;
 }
@@ -62,22 +73,23 @@ export function withNewestTurnBreakpoint(message: MessageParam): MessageParam | 
 }
 
 /**
- * The system + tools prefix with one breakpoint at its end: on the last tool, or on the system prompt when
- * there are no tools (tools precede system in the cached prefix). Computed once per run.
+ * The tools + system prefix with one breakpoint at its end. The API caches in the order tools → system →
+ * messages, so the end is the last system block when there is a system prompt (caching tools and system
+ * together), else the last tool. Computed once per run.
  */
 export function withPrefixBreakpoint(
   system: string | readonly TextBlock[] | undefined,
   tools: readonly ToolDefinitionParam[],
 ): { system: string | readonly TextBlock[] | undefined; tools: readonly ToolDefinitionParam[] } {
-  const lastTool = tools.at(-1);
-  if (lastTool !== undefined) {
-    if (hasBreakpoint(lastTool)) return { system, tools };
-    return { system, tools: [...tools.slice(0, -1), { ...lastTool, cache_control: EPHEMERAL }] };
-  }
   if (typeof system === "string" && system !== "") {
     return { system: [{ type: "text", text: system, cache_control: EPHEMERAL }], tools };
   }
   const lastBlock = Array.isArray(system) ? system.at(-1) : undefined;
-  if (lastBlock === undefined || lastBlock.text === "" || hasBreakpoint(lastBlock)) return { system, tools };
-  return { system: [...system!.slice(0, -1), { ...lastBlock, cache_control: EPHEMERAL }], tools };
+  if (lastBlock !== undefined && lastBlock.text !== "") {
+    if (hasBreakpoint(lastBlock)) return { system, tools };
+    return { system: [...system!.slice(0, -1), { ...lastBlock, cache_control: EPHEMERAL }], tools };
+  }
+  const lastTool = tools.at(-1);
+  if (lastTool === undefined || hasBreakpoint(lastTool)) return { system, tools };
+  return { system, tools: [...tools.slice(0, -1), { ...lastTool, cache_control: EPHEMERAL }] };
 }

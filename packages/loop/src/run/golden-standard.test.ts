@@ -46,7 +46,8 @@ describe("reference 003: the golden standard, over HTTP with the real SDK", () =
     const bodies = api.requests.map((request) => request.body);
     expect(bodies).toHaveLength(3);
     for (const body of bodies) {
-      expect(body.system).toBe(SYSTEM);
+      // The cached prefix ends on the system prompt: the API caches tools → system → messages.
+      expect(body.system).toEqual([{ type: "text", text: SYSTEM, cache_control: { type: "ephemeral" } }]);
       expect(body.tools?.map((tool) => tool.name)).toEqual(["Read"]);
       expect(body.stream).toBe(true);
     }

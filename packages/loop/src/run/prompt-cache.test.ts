@@ -30,15 +30,52 @@ const threeRounds = () =>
 const tools = () => [spyTool("search", "read"), spyTool("lookup", "read")];
 
 describe("prompt caching (issue 9, point 3)", () => {
-  it("marks the last tool and the last block of the newest turn on every request", async () => {
+  it("marks the system prompt (so tools and system are cached together) and the newest turn on every request", async () => {
     const client = threeRounds();
     await runAgent({ client, model: "m", system: "Be brief.", tools: tools(), prompt: "go" });
     expect(client.requests.map(breakpoints)).toEqual([
-      ["tools[1]", "messages[0][0]"],
-      ["tools[1]", "messages[2][0]"],
-      ["tools[1]", "messages[4][1]"],
+      ["system[0]", "messages[0][0]"],
+      ["system[0]", "messages[2][0]"],
+      ["system[0]", "messages[4][1]"],
     ]);
-    expect(client.requests[0]!.system).toBe("Be brief.");
+    expect(client.requests[0]!.system).toEqual([
+      { type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } },
+    ]);
+    expect(client.requests[0]!.tools?.some((tool) => tool.cache_control !== undefined)).toBe(false);
+  });
+
+  it("marks the last tool when there is no system prompt", async () => {
+    const client = threeRounds();
+    await runAgent({ client, model: "m", tools: tools(), prompt: "go" });
+    expect(breakpoints(client.requests[0]!)).toEqual(["tools[1]", "messages[0][0]"]);
+  });
+
+  it("counts breakpoints nested in a tool_result's content, so a request never carries five", async () => {
+    const nested: MessageParam[] = [
+      { role: "user", content: [text("look")] },
+      { role: "assistant", content: [toolUse("t0", "lookup", { q: 0 })] },
+      {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "t0",
+            content: [{ type: "text", text: "earlier", cache_control: { type: "ephemeral" } }],
+          } as never,
+        ],
+      },
+    ];
+    const system = [1, 2].map((n) => ({
+      type: "text" as const,
+      text: `part ${n}`,
+      cache_control: { type: "ephemeral" as const },
+    }));
+    const client = threeRounds();
+    await runAgent({ client, model: "m", system, tools: tools(), messages: nested });
+    for (const request of client.requests) {
+      // Two in system and one nested are the caller's; one is left, for the newest turn.
+      expect(JSON.stringify(request).split('"cache_control"').length - 1).toBe(4);
+    }
   });
 
   it("keeps the stored history free of breakpoints and never mutates the first user message", async () => {

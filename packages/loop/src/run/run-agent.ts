@@ -1,4 +1,4 @@
-import type { Message, TextBlock } from "../wire.js";
+import type { ContentBlock, Message, TextBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { resolveOptions } from "./resolve-options.js";
 import {
@@ -11,6 +11,7 @@ import {
 import type { RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
 import { RunState } from "./run-state.js";
+import { storedTurn } from "./stored-turn.js";
 import { ToolBatch } from "./tool-batch.js";
 import { addUsage } from "./usage.js";
 
@@ -78,8 +79,10 @@ async function loop(run: RunState): Promise<RunResult> {
       cumulativeUsage: run.usage,
       durationMs: run.elapsed(startedAt),
     });
+    const toolsRun = batch !== undefined && response.stop_reason === "tool_use" && toolUses.length > 0;
     try {
-      conversation.append({ role: "assistant", content: response.content });
+      const stored = storedTurn(response.content, toolsRun);
+      if (stored.length > 0) conversation.append({ role: "assistant", content: stored as ContentBlock[] });
     } catch {
       // A reply that cannot be serialised (e.g. nested deeper than JSON.stringify allows) can never be sent
       // back in the history: nothing of it runs, and the run ends as an invalid response, not an internal bug.
@@ -87,9 +90,12 @@ async function loop(run: RunState): Promise<RunResult> {
       return run.finish("model_error", { error: UNSERIALISABLE_RESPONSE });
     }
 
-    if (batch !== undefined && response.stop_reason === "tool_use" && toolUses.length > 0) {
-      const results = await batch.execute(toolUses);
-      if (results === undefined) return run.finish("aborted");
+    if (toolsRun) {
+      const { results, aborted } = await batch!.execute(toolUses);
+      if (aborted) {
+        conversation.append({ role: "user", content: results });
+        return run.finish("aborted");
+      }
       run.toolRounds += 1;
       const last = run.toolRounds >= options.maxIterations;
       conversation.append({ role: "user", content: last ? [...results, FINAL_TEXT] : results });

@@ -64,7 +64,7 @@ describe("every stop reason is handled on purpose", () => {
     expect(result.trace).toContainEqual(expect.objectContaining({ type: "tool_use_ignored", id: "t1" }));
   });
 
-  it("max_tokens drops the complete reads before the cut-off call too: nothing of that turn enters the history", async () => {
+  it("max_tokens runs none of that turn's calls, and no unanswered tool_use enters the history", async () => {
     const client = new ScriptedClient([
       reply(
         [toolUse("t1", "lookup_order", { order_id: "O-1" }), toolUse("t2", "process_refund", { amount: 1 })],
@@ -75,7 +75,9 @@ describe("every stop reason is handled on purpose", () => {
     expect(result.status).toBe("truncated");
     expect(tools.processRefund.calls).toHaveLength(0);
     expect(result.toolCalls).toEqual([]);
-    expect(result.messages.at(-1)!.role).toBe("assistant");
+    // The turn held only tool_use blocks that will never be answered: it is left out whole.
+    expect(result.messages.at(-1)!.role).toBe("user");
+    expect(JSON.stringify(result.messages)).not.toContain('"tool_use"');
   });
 
   it("refusal is refused, with the stop details", async () => {

@@ -57,10 +57,14 @@ export class ToolBatch {
   }
 
   /**
-   * Runs every block (adopting matching eager calls) and returns the tool_results in block order, or
-   * `undefined` when the run aborted (every started call has settled by then).
+   * Runs every block (adopting matching eager calls) and returns the tool_results in block order. When the
+   * run aborts, every started call settles first and each call that never started is answered with
+   * RUN_ABORTED (through the same tool-call path, which runs nothing once aborted), so the history stays a
+   * valid one to continue from: every tool_use answered, and what did run recorded.
    */
-  async execute(blocks: readonly ToolUseBlock[]): Promise<ToolResultBlock[] | undefined> {
+  async execute(
+    blocks: readonly ToolUseBlock[],
+  ): Promise<{ readonly results: ToolResultBlock[]; readonly aborted: boolean }> {
     const calls = blocks.map(toCall);
     this.calls.splice(0, this.calls.length, ...calls);
     const environment = this.environment(this.run.signal);
@@ -89,9 +93,11 @@ export class ToolBatch {
     }
     await Promise.all(reads);
     await this.discard();
-    for (const result of results) if (result !== undefined) this.run.toolCalls.push(result.record);
-    if (this.run.signal.aborted) return undefined;
-    return results.map((result) => result!.block);
+    for (let index = 0; index < blocks.length; index += 1) {
+      results[index] ??= this.enter(await executeToolCall(calls[index]!, environment, false));
+    }
+    for (const result of results) this.run.toolCalls.push(result!.record);
+    return { results: results.map((result) => result!.block), aborted: this.run.signal.aborted };
   }
 
   /** Aborts and awaits every eager call that was not adopted, so none is left running unobserved. */
