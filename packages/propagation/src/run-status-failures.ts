@@ -51,6 +51,22 @@ const RUN_STATUS_FAILURES: Readonly<Record<FailedRunStatus, UnplacedFailure>> = 
     retryable: false,
     message: "The subagent ran out of context window before answering. Narrow the request or escalate.",
   },
+  max_pause_turns: {
+    category: "transient",
+    code: "SUBAGENT_MAX_PAUSE_TURNS",
+    retryable: true,
+    message:
+      "The subagent's server tools kept pausing its turn past its limit; nothing final is known yet. " +
+      "Running it again may finish, or raise its pause limit.",
+  },
+  unknown_stop_reason: {
+    category: "unclassified",
+    code: "SUBAGENT_UNKNOWN_STOP_REASON",
+    retryable: false,
+    message:
+      "The subagent's model stopped for a reason this version does not know, so its text is not a checked " +
+      "result. Do not repeat the request: escalate or read its stop details.",
+  },
   aborted: ABORTED,
 };
 

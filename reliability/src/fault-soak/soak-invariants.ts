@@ -9,6 +9,8 @@ export const TERMINAL_STATUSES: readonly RunStatus[] = [
   "truncated",
   "refused",
   "context_window_exceeded",
+  "max_pause_turns",
+  "unknown_stop_reason",
   "aborted",
   "model_error",
 ];

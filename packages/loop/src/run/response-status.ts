@@ -20,7 +20,9 @@ export const UNSERIALISABLE_RESPONSE: RunError = {
 /**
  * The stop reason decides, never the content: end_turn and stop_sequence complete the run even if the reply
  * also holds tool_use blocks (they are not executed; the trace says so). On the forced final request every
- * answer counts as max_iterations. tool_use without any tool_use block is an invalid response.
+ * answer counts as max_iterations. tool_use without any tool_use block is an invalid response; a stop reason
+ * this loop does not know yet ends as `unknown_stop_reason` (with its text and stop details), a missing one
+ * as an invalid response.
  */
 export function statusFor(response: Message, final: boolean): RunStatus | undefined {
   switch (response.stop_reason) {
@@ -36,9 +38,12 @@ export function statusFor(response: Message, final: boolean): RunStatus | undefi
     case "model_context_window_exceeded":
       return "context_window_exceeded";
     default:
-      return undefined;
+      // A stop reason newer than this loop: an answer of a kind it does not know, not a broken reply.
+      return isNamed(response.stop_reason) ? "unknown_stop_reason" : undefined;
   }
 }
+
+const isNamed = (reason: unknown): boolean => typeof reason === "string" && reason !== "";
 
 export function stopDetailsOf(response: Message): StopDetails {
   return {
@@ -46,6 +51,14 @@ export function stopDetailsOf(response: Message): StopDetails {
     stopSequence: response.stop_sequence ?? null,
     ...(response.stop_details == null ? {} : { details: response.stop_details }),
   };
+}
+
+/**
+ * The API's "prompt is too long" (HTTP 400) means the same as the `model_context_window_exceeded` stop
+ * reason: the conversation no longer fits. Its own status tells the caller to trim, not to debug a request.
+ */
+export function isPromptTooLong(error: RunError): boolean {
+  return error.kind === "bad_request" && /prompt is too long/i.test(error.message);
 }
 
 export function textOf(response: Message): string {

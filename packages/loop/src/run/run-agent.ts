@@ -3,6 +3,7 @@ import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model
 import { resolveOptions } from "./resolve-options.js";
 import {
   INVALID_RESPONSE,
+  isPromptTooLong,
   statusFor,
   stopDetailsOf,
   textOf,
@@ -64,11 +65,14 @@ async function loop(run: RunState): Promise<RunResult> {
     } catch (error) {
       await batch?.discard();
       if (run.signal.aborted) return run.finish("aborted");
-      return run.finish("model_error", {
-        error: error === invalidResponse ? INVALID_RESPONSE : summarizeModelError(error),
+      const failure = error === invalidResponse ? INVALID_RESPONSE : summarizeModelError(error);
+      return run.finish(isPromptTooLong(failure) ? "context_window_exceeded" : "model_error", {
+        error: failure,
       });
     }
     run.usage = addUsage(run.usage, response.usage);
+    // maxPauseTurns bounds consecutive pauses: any other reply starts the count again.
+    if (response.stop_reason !== "pause_turn") pauseTurns = 0;
     const toolUses = response.content.filter(isToolUse);
     run.emit({
       type: "response",
@@ -115,7 +119,7 @@ async function loop(run: RunState): Promise<RunResult> {
     if (response.stop_reason === "pause_turn") {
       pauseTurns += 1;
       if (pauseTurns <= options.maxPauseTurns) continue;
-      return run.finish("max_iterations", {
+      return run.finish("max_pause_turns", {
         text: textOf(response),
         stopDetails: { ...stopDetailsOf(response), limit: "maxPauseTurns" },
       });

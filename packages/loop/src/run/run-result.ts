@@ -11,6 +11,8 @@ export type RunStatus =
   | "truncated"
   | "refused"
   | "context_window_exceeded"
+  | "max_pause_turns"
+  | "unknown_stop_reason"
   | "aborted"
   | "model_error";
 

@@ -44,12 +44,27 @@ describe("every stop reason is handled on purpose", () => {
     expect(result.iterations).toBe(0);
   });
 
-  it("pause_turn is bounded by maxPauseTurns", async () => {
+  it("pause_turn is bounded by maxPauseTurns, with its own status", async () => {
     const client = new ScriptedClient(() => reply([text("still working")], "pause_turn"));
     const { result } = await run(client, { maxPauseTurns: 2 });
-    expect(result.status).toBe("max_iterations");
+    expect(result.status).toBe("max_pause_turns");
     expect(result.modelRequests).toBe(3);
     expect(result.stopDetails).toMatchObject({ stopReason: "pause_turn", limit: "maxPauseTurns" });
+  });
+
+  it("maxPauseTurns counts consecutive pauses only: a tool round in between starts the count again", async () => {
+    const pause = reply([text("searching")], "pause_turn");
+    const client = new ScriptedClient([
+      pause,
+      pause,
+      reply([toolUse("t1", "lookup_order", { order_id: "O-1" })], "tool_use"),
+      pause,
+      pause,
+      reply([text("Found it.")], "end_turn"),
+    ]);
+    const { result } = await run(client, { maxPauseTurns: 2 });
+    expect(result.status).toBe("completed");
+    expect(result.modelRequests).toBe(6);
   });
 
   it("max_tokens is truncated and a cut-off tool_use never runs", async () => {

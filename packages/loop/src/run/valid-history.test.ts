@@ -1,5 +1,11 @@
 import { success } from "@keel/errors";
-import { messageResponse, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import {
+  type MessageTemplate,
+  messageResponse,
+  startFakeMessagesApi,
+  textResponse,
+  toolUseResponse,
+} from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import type { MessageParam } from "../wire.js";
@@ -17,7 +23,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function fakeApi(script: Parameters<typeof startFakeMessagesApi>[0]["script"]) {
+async function fakeApi(script: readonly MessageTemplate[]) {
   const api = await startFakeMessagesApi({ script });
   close = api.close;
   return { api, client: new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, maxRetries: 0 }) };
@@ -146,5 +152,39 @@ describe("RunResult.messages is always a valid history to continue from", () => 
     expect(JSON.stringify(last)).toContain("RUN_ABORTED");
     expect(result.toolCalls.map((call) => call.code)).toEqual(["TOOL_ABORTED", "RUN_ABORTED"]);
     expect(await continueFrom(api.url, result.messages)).toBe(200);
+  });
+});
+
+describe("the API's own limits end as their own statuses", () => {
+  it("turns the API's 400 'prompt is too long' into context_window_exceeded, like the stop reason", async () => {
+    const api = await startFakeMessagesApi({
+      script: [textResponse("unused")],
+      faults: {
+        0: {
+          type: "http",
+          status: 400,
+          errorType: "invalid_request_error",
+          message: "prompt is too long: 215000 tokens > 200000 maximum",
+        },
+      },
+    });
+    close = api.close;
+    const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, maxRetries: 0 });
+    const result = await runAgent({ client, model: "m", prompt: "a very long conversation" });
+    expect(result.status).toBe("context_window_exceeded");
+    expect(result.error).toMatchObject({ kind: "bad_request", retryable: false });
+  });
+
+  it("ends a reply with a stop reason newer than the loop as unknown_stop_reason, keeping its text", async () => {
+    const { client } = await fakeApi([
+      messageResponse({
+        content: [{ type: "text", text: "Partial." }],
+        stop_reason: "some_future_reason" as never,
+      }),
+    ]);
+    const result = await runAgent({ client, model: "m", prompt: "Hi" });
+    expect(result).toMatchObject({ status: "unknown_stop_reason", text: "Partial." });
+    expect(result.stopDetails).toMatchObject({ stopReason: "some_future_reason" });
+    expect(result.error).toBeUndefined();
   });
 });
