@@ -29,7 +29,10 @@ describe("supportAgent", () => {
   it("sends the support system prompt and the six tools on every request", async () => {
     const { client, result } = run([answer]);
     await result;
-    expect(client.requests[0]?.system).toEqual(SUPPORT_SYSTEM_PROMPT);
+    // One text block with the prefix breakpoint: tools and system are cached together.
+    expect(client.requests[0]?.system).toEqual([
+      { type: "text", text: SUPPORT_SYSTEM_PROMPT, cache_control: { type: "ephemeral" } },
+    ]);
     expect(client.requests[0]?.tools?.map((tool) => tool.name)).toHaveLength(6);
   });
 
