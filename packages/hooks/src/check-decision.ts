@@ -29,6 +29,12 @@ export function isPreToolDecision(value: unknown): value is PreToolDecision {
       );
     case "rewrite":
       return "input" in value && value.input !== undefined && typeof value.reason === "string";
+    case "hold":
+      return (
+        typeof value.reason === "string" &&
+        value.reason !== "" &&
+        (value.approver === undefined || typeof value.approver === "string")
+      );
     default:
       return false;
   }

@@ -4,6 +4,7 @@ export type { HookConfigErrorCode } from "./hook-config-error.js";
 export { HookConfigError } from "./hook-config-error.js";
 export { HOOK_FAILED } from "./hook-failure.js";
 export type {
+  HeldCall,
   HookDecision,
   ToolCallOptions,
   ToolCallResolution,

@@ -11,16 +11,18 @@ type Spec =
   | { readonly kind: "allow" }
   | { readonly kind: "rewrite"; readonly tag: string }
   | { readonly kind: "redirect"; readonly tool: string }
+  | { readonly kind: "hold" }
   | { readonly kind: "block" }
   | { readonly kind: "throw" }
   | { readonly kind: "garbage" };
 
-const RANK = { allow: 0, rewrite: 1, redirect: 2, block: 3 } as const;
+const RANK = { allow: 0, rewrite: 1, redirect: 2, hold: 3, block: 4 } as const;
 
 const passing = fc.oneof(
   fc.constant<Spec>({ kind: "allow" }),
   fc.constantFrom("a", "b", "c").map((tag): Spec => ({ kind: "rewrite", tag })),
   fc.constantFrom("escalate_to_human", "lookup_order").map((tool): Spec => ({ kind: "redirect", tool })),
+  fc.constant<Spec>({ kind: "hold" }),
   fc.constant<Spec>({ kind: "block" }),
 );
 const failing = fc.constantFrom<Spec>({ kind: "throw" }, { kind: "garbage" });
@@ -50,6 +52,8 @@ function toHooks(specs: readonly Spec[]): PreToolHook[] {
             input: { trail: [...trail, `>${spec.tool}`] },
             reason: name,
           };
+        case "hold":
+          return { action: "hold", reason: `held by ${name}` };
         case "block":
           return { action: "block", error: businessError("RULE", `blocked by ${name}`) };
         case "throw":
@@ -65,7 +69,7 @@ const run = (hooks: readonly PreToolHook[]) =>
   runPreHooks(hooks, makeCall("process_refund", { trail: [] }), makeContext());
 
 describe("pre-hook composition laws", () => {
-  it("the most restrictive decision wins: block > redirect > rewrite > allow", async () => {
+  it("the most restrictive decision wins: block > hold > redirect > rewrite > allow", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(passing, { maxLength: 8 }), async (specs) => {
         const decision = await run(toHooks(specs));
@@ -78,14 +82,14 @@ describe("pre-hook composition laws", () => {
     );
   });
 
-  it("the decision names the first blocking hook, else the last hook of the winning kind", async () => {
+  it("the decision names the first blocking or holding hook, else the last hook of the winning kind", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(passing, { maxLength: 8 }), async (specs) => {
         const decision = await run(toHooks(specs));
         if (decision.action === "allow") return;
         const index =
-          decision.action === "block"
-            ? specs.findIndex((spec) => spec.kind === "block")
+          decision.action === "block" || decision.action === "hold"
+            ? specs.findIndex((spec) => spec.kind === decision.action)
             : specs.findLastIndex((spec) => spec.kind === decision.action);
         expect(decision.hook).toBe(`${decision.action}-${index}`);
       }),
@@ -96,7 +100,7 @@ describe("pre-hook composition laws", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          passing.filter((spec) => spec.kind !== "block"),
+          passing.filter((spec) => spec.kind !== "block" && spec.kind !== "hold"),
           { maxLength: 8 },
         ),
         async (specs) => {
@@ -105,7 +109,8 @@ describe("pre-hook composition laws", () => {
             spec.kind === "rewrite" ? [spec.tag] : spec.kind === "redirect" ? [`>${spec.tool}`] : [],
           );
           if (decision.action === "allow") expect(trail).toEqual([]);
-          else if (decision.action !== "block") expect(decision.input).toEqual({ trail });
+          else if (decision.action === "redirect" || decision.action === "rewrite")
+            expect(decision.input).toEqual({ trail });
           const lastRedirect = specs.findLast((spec) => spec.kind === "redirect");
           if (lastRedirect?.kind === "redirect") expect(decision).toMatchObject({ tool: lastRedirect.tool });
         },

@@ -21,10 +21,11 @@ interface Decider {
  * - Each hook sees the call as left by the hooks before it: a rewrite replaces the input, a redirect
  *   replaces the tool and the input (the id never changes). Hooks are not re-run after a redirect, so
  *   hooks meant for the redirect target must come after the redirecting hook.
- * - The most restrictive decision wins: block > redirect > rewrite > allow. The first block stops the
- *   chain (nothing can outrank it). Otherwise the result is a redirect if any hook redirected, else a
- *   rewrite if any hook rewrote, else allow; its tool and input are the final ones, and `hook`/`reason`
- *   are those of the last hook that made a decision of the winning kind.
+ * - The most restrictive decision wins: block > hold > redirect > rewrite > allow. The first block stops the
+ *   chain (nothing can outrank it). Otherwise the result is the first hold if any hook held (later hooks
+ *   still run, so a later block wins), else a redirect if any hook redirected, else a rewrite if any hook
+ *   rewrote, else allow; its tool and input are the final ones, and `hook`/`reason` are those of the last
+ *   hook that made a decision of the winning kind.
  * - A hook that throws, times out, is aborted or returns anything but a valid decision fails closed:
  *   a block with the unclassified error `HOOK_FAILED` naming that hook.
  *
@@ -39,6 +40,7 @@ export async function runPreHooks(
   let current: ToolCall = { id: call.id, name: call.name, input: isolateInput(call.input) };
   let redirect: Decider | undefined;
   let rewrite: Decider | undefined;
+  let hold: Extract<PreToolDecision, { action: "hold" }> | undefined;
   for (let index = 0; index < hooks.length; index += 1) {
     const hook = hooks[index] as PreToolHook;
     const seen = current;
@@ -58,6 +60,14 @@ export async function runPreHooks(
     switch (decision.action) {
       case "block":
         return { action: "block", error: decision.error, hook: decider.hook };
+      case "hold":
+        hold ??= {
+          action: "hold",
+          reason: decision.reason,
+          hook: decider.hook,
+          ...(decision.approver === undefined ? {} : { approver: decision.approver }),
+        };
+        break;
       case "redirect":
         current = { id: call.id, name: decision.tool, input: isolateInput(decision.input) };
         redirect = decider;
@@ -68,6 +78,7 @@ export async function runPreHooks(
         break;
     }
   }
+  if (hold) return hold;
   if (redirect) return { action: "redirect", tool: current.name, input: current.input, ...redirect };
   if (rewrite) return { action: "rewrite", input: current.input, ...rewrite };
   return { action: "allow" };

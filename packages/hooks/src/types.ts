@@ -1,10 +1,15 @@
 import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
 
-/** What a pre-tool hook decides. Most restrictive wins when composed: block > redirect > rewrite > allow. */
+/**
+ * What a pre-tool hook decides. Most restrictive wins when composed: block > hold > redirect > rewrite >
+ * allow. `hold` stops the call until a person decides (`approver` names who may: a role, a queue); the
+ * agent loop then pauses the run with status `awaiting_approval`.
+ */
 export type PreToolDecision =
   | { readonly action: "allow" }
   | { readonly action: "block"; readonly error: ErrorOutcome; readonly hook?: string }
+  | { readonly action: "hold"; readonly reason: string; readonly approver?: string; readonly hook?: string }
   | {
       readonly action: "redirect";
       readonly tool: string;

@@ -1,6 +1,7 @@
 export { idempotencyKey } from "./idempotency-key.js";
 export { resolveToolCall } from "./resolve-tool-call.js";
 export type {
+  HeldCall,
   HookDecision,
   ToolCallOptions,
   ToolCallResolution,

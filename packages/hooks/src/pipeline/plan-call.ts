@@ -1,8 +1,8 @@
-import { type ErrorOutcome, type ToolOutcome, unclassifiedError } from "@keel/errors";
+import { type ErrorOutcome, permissionError, type ToolOutcome, unclassifiedError } from "@keel/errors";
 import type { Tool, ToolCall } from "@keel/tools";
 import { runPreHooks } from "../run-pre-hooks.js";
 import type { PreToolDecision } from "../types.js";
-import type { HookDecision, ToolCallOptions } from "./tool-call-resolution.js";
+import type { HeldCall, HookDecision, ToolCallOptions } from "./tool-call-resolution.js";
 
 /** What happens to one call before anything runs: an answer without running, or the tool and input to run. */
 export type CallPlan =
@@ -11,12 +11,13 @@ export type CallPlan =
       readonly outcome: ToolOutcome;
       readonly decision: HookDecision | null;
       readonly hook?: string;
+      readonly held?: HeldCall;
     }
   | {
       readonly run: true;
       readonly tool: Tool;
       readonly input: unknown;
-      readonly decision: Exclude<HookDecision, "block">;
+      readonly decision: Exclude<HookDecision, "block" | "hold">;
       readonly hook?: string;
       readonly reason?: string;
     };
@@ -51,6 +52,16 @@ function planFromDecision(
   switch (decision.action) {
     case "allow":
       return { run: true, tool: validation.tool, input: validation.input, decision: "allow" };
+    case "hold": {
+      if (options.approved === true) {
+        return { run: true, tool: validation.tool, input: validation.input, decision: "allow" };
+      }
+      const held: HeldCall = {
+        reason: decision.reason,
+        ...(decision.approver === undefined ? {} : { approver: decision.approver }),
+      };
+      return { run: false, outcome: approvalRequired(call.name, held), decision: "hold", held, ...hook };
+    }
     case "block":
       return { run: false, outcome: decision.error, decision: "block", ...hook };
     case "rewrite":
@@ -73,6 +84,17 @@ function planFromDecision(
       };
     }
   }
+}
+
+/** The answer to a held call for a caller that cannot pause (e.g. an MCP client): nothing ran. */
+function approvalRequired(tool: string, held: HeldCall): ErrorOutcome {
+  const who = held.approver === undefined ? "a person" : `a person (${held.approver})`;
+  return permissionError(
+    "APPROVAL_REQUIRED",
+    `"${tool}" was NOT run: ${held.reason}. It needs approval by ${who} first. Do not retry it; ` +
+      "tell the user the request is waiting for approval.",
+    { details: { tool, reason: held.reason, ...(held.approver === undefined ? {} : { approver: held.approver }) } },
+  );
 }
 
 function invalidHookCall(hook: string | undefined, tool: string, outcome: ToolOutcome): ToolOutcome {

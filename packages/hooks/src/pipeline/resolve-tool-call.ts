@@ -129,6 +129,7 @@ function resolution(
   // Optional fields are set only when present (exactOptionalPropertyTypes; no undefined in the JSON).
   if (plan?.hook !== undefined) result.hook = plan.hook;
   if (plan?.run && plan.reason !== undefined) result.reason = plan.reason;
+  if (plan !== undefined && !plan.run && plan.held !== undefined) result.held = plan.held;
   if (execution.reusable !== undefined) result.reusable = execution.reusable;
   return result;
 }

@@ -3,7 +3,13 @@ import type { Tool, ToolCall, Toolset } from "@keel/tools";
 import type { HookContext, PostToolHook, PreToolHook } from "../types.js";
 
 /** What the pre-hooks decided about a call; `null` when it never reached them (unknown, invalid, denied). */
-export type HookDecision = "allow" | "block" | "redirect" | "rewrite";
+export type HookDecision = "allow" | "block" | "hold" | "redirect" | "rewrite";
+
+/** A call a hook held for a person's decision: why, and who may decide. */
+export interface HeldCall {
+  readonly reason: string;
+  readonly approver?: string;
+}
 
 /** Everything that happened to one tool call, from the request to the outcome that enters the history. */
 export interface ToolCallResolution {
@@ -18,6 +24,8 @@ export interface ToolCallResolution {
   readonly hook?: string;
   /** Why a hook redirected or rewrote the call. */
   readonly reason?: string;
+  /** Set when a hook held the call: nothing ran, and `outcome` is APPROVAL_REQUIRED for callers that cannot pause. */
+  readonly held?: HeldCall;
   /** Handler runs, retries included; 0 when nothing ran or the outcome was reused. */
   readonly attempts: number;
   /** The outcome of an identical earlier read was reused (see `ToolCallOptions.reuse`). */
@@ -77,6 +85,11 @@ export interface ToolCallOptions {
   readonly onRetry?: (event: ToolRetryEvent) => void;
   /** Earlier non-error outcomes of `reuse: true` reads in this run, by `ToolCallResolution.reusable.key`. */
   readonly reuse?: ReadonlyMap<string, ToolOutcome>;
+  /**
+   * A person approved exactly this call (its tool and input): a hook's `hold` counts as allow. Every other
+   * check still runs — validation, blocks, redirects — so an approved edit cannot slip past a rule.
+   */
+  readonly approved?: boolean;
   /** Milliseconds for `durationMs`. Default `performance.now`. */
   readonly clock?: () => number;
 }
