@@ -124,6 +124,19 @@ describe("AnthropicClient retries: one owner, one budget", () => {
     expect(received()).toBe(2);
   });
 
+  it("retries a request whose connection closed before any response, within the same budget", async () => {
+    const { create, received, events } = await clientFor({
+      0: { type: "reset-after-events", count: 0 },
+      1: { type: "http", status: 529 },
+    });
+    await create();
+    expect(received()).toBe(3);
+    expect(events.filter((event) => event.type === "retry").map((event) => event.reason)).toEqual([
+      expect.stringMatching(/^connection failed: /),
+      "HTTP 529",
+    ]);
+  });
+
   it("retries in JSON mode with the same budget", async () => {
     const { create, received } = await clientFor(() => ({ type: "http", status: 503 }), {
       stream: false,

@@ -184,8 +184,9 @@ export class AnthropicClient implements ModelClient {
     onEvent: ((event: ModelStreamEvent) => void) | undefined,
   ): number {
     const error = this.#toError(failure.thrown, signal, retries);
-    const advice = retryAdvice(failure.thrown, error, failure.phase);
+    if (error.kind === "aborted") throw error;
     if (failure.phase === "after-output") throw afterOutput(error);
+    const advice = retryAdvice(failure.thrown, error, failure.phase);
     if (!advice.retry || retries >= this.#maxRetries) throw error;
     const delayMs = retryDelay(retries + 2, this.#delays, this.#random, advice.retryAfterMs);
     if (delayMs === null) throw error;
