@@ -1,3 +1,4 @@
+import { BENCH_ORDER_COUNT, benchOrderIds, sampleOrderIds } from "../lib/bench-orders.mjs";
 import { runTask } from "../lib/child.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { keelMcpEntry, serverCommand, startHttpServerProcess } from "../lib/mcp-servers.mjs";
@@ -11,10 +12,26 @@ const LABELS = {
   "keel-pglite": "**Keel** `keel-mcp`, `lookup_order` against the PGlite store (`--data-dir`, the default)",
   "keel-memory": "Keel `keel-mcp`, `lookup_order` against the in-memory store (`--memory`)",
 };
+/**
+ * Each server's calls, cycled through in order: Keel's PGlite store is asked for more distinct orders than
+ * its read cache holds, so the figure is the store's, not one cached answer; the floor echoes the same ids.
+ */
 const CALLS = {
-  floor: { tool: "echo", arguments: { text: "ORD-1001" }, expect: '"text":"ORD-1001"' },
-  "keel-pglite": { tool: "lookup_order", arguments: { order_id: "ORD-1001" }, expect: '"isError":false' },
-  "keel-memory": { tool: "lookup_order", arguments: { order_id: "ORD-1001" }, expect: '"isError":false' },
+  floor: {
+    tool: "echo",
+    argumentsList: benchOrderIds().map((id) => ({ text: id })),
+    expect: '"text":"ORD-',
+  },
+  "keel-pglite": {
+    tool: "lookup_order",
+    argumentsList: benchOrderIds().map((id) => ({ order_id: id })),
+    expect: '"isError":false',
+  },
+  "keel-memory": {
+    tool: "lookup_order",
+    argumentsList: sampleOrderIds().map((id) => ({ order_id: id })),
+    expect: '"isError":false',
+  },
 };
 
 /**
@@ -41,9 +58,9 @@ export async function mcpThroughputBench(context) {
       numbers: {},
     };
   }
-  // PGlite takes seconds to start; the smoke only checks that both kinds of server produce numbers.
-  const ids = smoke ? SERVERS.filter((id) => id !== "keel-pglite") : SERVERS;
-  const keelId = smoke ? "keel-memory" : "keel-pglite";
+  // The smoke runs every server too: the PGlite row is the one the targets read, over a seeded store.
+  const ids = SERVERS;
+  const keelId = "keel-pglite";
   /** @type {Record<string, Array<Record<string, number>>>} */
   const http = { floor: [], "keel-pglite": [], "keel-memory": [] };
   /** @type {Record<string, Array<Record<string, number>>>} */
@@ -51,7 +68,7 @@ export async function mcpThroughputBench(context) {
   const servers = [];
   try {
     for (const id of ids)
-      servers.push({ id, process: await startHttpServerProcess(serverCommand(id, "http")) });
+      servers.push({ id, process: await startHttpServerProcess(await serverCommand(id, "http")) });
     for (let repeat = 0; repeat < size.repeats; repeat++) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(offset + repeat) % servers.length];
@@ -86,7 +103,7 @@ export async function mcpThroughputBench(context) {
   for (let repeat = 0; repeat < size.repeats; repeat++) {
     for (let offset = 0; offset < ids.length; offset++) {
       const id = ids[(offset + repeat) % ids.length];
-      const command = serverCommand(id, "stdio");
+      const command = await serverCommand(id, "stdio");
       try {
         const result = await runTask(
           STDIO_LOAD,
@@ -152,7 +169,9 @@ export async function mcpThroughputBench(context) {
       `**Stateless Streamable HTTP**, ${size.clients} concurrent callers over keep-alive loopback connections, each with one \`tools/call\` in flight ` +
         `(a small node:http load generator in its own process, sharing the 2 cores). ${size.repeats} runs of ${num(size.durationMs / 1000, 1)} s per server ` +
         `after ${size.warmupMs} ms of warm-up, interleaved; the medians (min–max) of the runs. Server CPU per request is read from /proc for the server's process. ` +
-        "The floor answers JSON (`enableJsonResponse: true`), as keel-mcp does.",
+        "The floor answers JSON (`enableJsonResponse: true`), as keel-mcp does. " +
+        `Calls cycle through ${num(BENCH_ORDER_COUNT)} order ids: the PGlite store holds them all (more than its 1,000-entry read cache), ` +
+        "the floor echoes them, the in-memory store (six sample orders) is asked for its own.",
       markdownTable(
         ["server", "requests/s", "× floor", "p50 ms", "p99 ms", "server CPU µs/request"],
         httpRows.map((row) => [
@@ -180,11 +199,12 @@ export async function mcpThroughputBench(context) {
     ],
     checks: [
       {
-        target: "HTTP: Keel's support tools against its store ≥ 3,000 req/s",
+        target:
+          "HTTP: Keel's support tools against its store, varied order ids, ≥ 2× the floor's req/s in the same run",
         measured:
           `${num(keelHttp.rate.median)} req/s (${ratio(keelHttp.rate.median / floorHttp.rate.median)} the floor's ${num(floorHttp.rate.median)})` +
           memoryNote(`${num(memoryHttp?.rate.median ?? Number.NaN)} req/s`),
-        pass: keelHttp.rate.median >= 3000,
+        pass: keelHttp.rate.median >= 2 * floorHttp.rate.median,
       },
       {
         target: "HTTP: p99 < 20 ms",

@@ -1,8 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { seededDataDir } from "./bench-orders.mjs";
 
 /**
  * The two MCP servers of bench 5, each in its own process: Keel's `keel-mcp` (apps/mcp-server, built) over
@@ -28,18 +27,19 @@ export function keelMcpEntry() {
 }
 
 /**
+ * How to start one server; keel-pglite gets a fresh data directory holding the bench orders.
  * @param {"floor" | "keel-memory" | "keel-pglite"} id
  * @param {"http" | "stdio"} transport
- * @returns {ServerCommand}
+ * @returns {Promise<ServerCommand>}
  */
-export function serverCommand(id, transport) {
+export async function serverCommand(id, transport) {
   const http = transport === "http" ? ["--http", "--port", "0"] : [];
   if (id === "floor")
     return { id, command: process.execPath, args: [FLOOR, ...(transport === "http" ? ["--http"] : [])] };
   const entry = keelMcpEntry();
   if (!entry) throw new Error("apps/mcp-server is not built (dist/index.js is missing)");
   if (id === "keel-memory") return { id, command: process.execPath, args: [entry, ...http, "--memory"] };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "keel-bench-pglite-"));
+  const dataDir = await seededDataDir();
   return {
     id,
     command: process.execPath,

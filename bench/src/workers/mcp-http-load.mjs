@@ -7,33 +7,39 @@ import { quantile } from "../lib/stats.mjs";
  * over a keep-alive connection, for `durationMs` after `warmupMs`. Lightweight on purpose (node:http, a
  * pre-built body), so the server, not the load generator, is measured; it shares the 2 cores all the same.
  *
+ * Calls cycle through `argumentsList` (one pre-built body each), so the server is not asked the same thing.
+ *
  * @param {{ url: string, clients: number, warmupMs: number, durationMs: number, tool: string,
- *   arguments: Record<string, unknown>, expect: string }} spec
+ *   argumentsList: Array<Record<string, unknown>>, expect: string }} spec
  */
 export async function task(spec) {
   const target = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: spec.tool, arguments: spec.arguments },
-  });
-  const options = {
-    agent,
-    host: target.hostname,
-    port: target.port,
-    path: target.pathname,
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2025-06-18",
-      "content-length": Buffer.byteLength(body),
-    },
+  const bodies = spec.argumentsList.map((callArguments) =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: spec.tool, arguments: callArguments },
+    }),
+  );
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2025-06-18",
   };
+  let bodiesSent = 0;
   const post = () =>
     new Promise((resolve, reject) => {
+      const body = /** @type {string} */ (bodies[bodiesSent++ % bodies.length]);
+      const options = {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+      };
       const request = http.request(options, (response) => {
         let text = "";
         response.setEncoding("utf8");

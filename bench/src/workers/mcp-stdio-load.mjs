@@ -9,8 +9,10 @@ import { quantile } from "../lib/stats.mjs";
  * sequential `tools/call` requests (one in flight) for `durationMs` after `warmupCalls`. The client is
  * raw JSON-RPC lines, so little of the time is the client's.
  *
+ * Calls cycle through `argumentsList`, so the server is not asked the same thing every time.
+ *
  * @param {{ command: string, args: string[], durationMs: number, warmupCalls: number, tool: string,
- *   arguments: Record<string, unknown>, expect: string }} spec
+ *   argumentsList: Array<Record<string, unknown>>, expect: string }} spec
  */
 export async function task(spec) {
   const child = spawn(spec.command, spec.args, { stdio: ["pipe", "pipe", "ignore"], env: withoutTokens() });
@@ -38,8 +40,13 @@ export async function task(spec) {
     clientInfo: { name: "keel-bench", version: "0.0.0" },
   });
   child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  const toolCall = { name: spec.tool, arguments: spec.arguments };
-  for (let index = 0; index < spec.warmupCalls; index++) await call("tools/call", toolCall);
+  const toolCalls = spec.argumentsList.map((callArguments) => ({
+    name: spec.tool,
+    arguments: callArguments,
+  }));
+  let callIndex = 0;
+  const nextCall = () => toolCalls[callIndex++ % toolCalls.length];
+  for (let index = 0; index < spec.warmupCalls; index++) await call("tools/call", nextCall());
 
   /** @type {number[]} */
   const latencies = [];
@@ -50,7 +57,7 @@ export async function task(spec) {
   for (;;) {
     const sent = performance.now();
     if (sent >= end) break;
-    const line = await call("tools/call", toolCall);
+    const line = await call("tools/call", nextCall());
     if (line.includes(spec.expect)) latencies.push(performance.now() - sent);
     else errors += 1;
   }

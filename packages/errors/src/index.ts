@@ -31,6 +31,8 @@ export { outcomeFromThrown } from "./outcome-from-thrown.js";
 export type { RecoveryContext } from "./recovery.js";
 export { recoveryFor } from "./recovery.js";
 export { renderOutcomeText } from "./render-outcome-text.js";
+export type { RetryDelayPolicy } from "./retry-delay.js";
+export { retryDelay } from "./retry-delay.js";
 export { ToolError } from "./tool-error.js";
 export type { ParsedToolResult, ToolResultBlock, ToolResultBlockLike } from "./tool-result-block.js";
 export { fromToolResultBlock, toToolResultBlock } from "./tool-result-block.js";

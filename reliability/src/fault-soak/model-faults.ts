@@ -28,7 +28,7 @@ function faultNamed(name: ModelFaultName, random: () => number): Fault {
     case "429 retry-after":
       return { type: "http", status: 429, retryAfterMs: integerBetween(random, 5, 40) };
     case "529 overloaded":
-      // What the API usually sends: no retry-after, so the SDK waits its own backoff (about 0.5 s).
+      // What the API usually sends: no retry-after, so the client waits its own backoff.
       return { type: "http", status: 529 };
     case "529 overloaded, retry-after":
       return { type: "http", status: 529, retryAfterMs: integerBetween(random, 5, 40) };

@@ -116,7 +116,6 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
     apiKey: "soak-test-key",
     baseURL: api.url,
     maxRetries: 2,
-    streamRetries: 2,
     sleep,
     random: seededRandom(seedOf(seed, "client")),
   });

@@ -69,12 +69,12 @@ export const LOOP_PROPERTIES: readonly LoopProperty<unknown>[] = [
     },
   }),
   forAnyScenario<WireScenario>({
-    name: "over the wire with faults: HTTP requests stay within (maxIterations + 1) x SDK attempts x stream attempts, and every invariant holds",
+    name: "over the wire with faults: HTTP requests stay within (maxIterations + 1) x (maxRetries + 1), one retry budget per request, and every invariant holds",
     arbitrary: wireScenarioArbitrary,
     runShare: 0.5,
     async check(scenario) {
       const { result, runs, httpRequests } = await playWireScenario(scenario);
-      const bound = (scenario.maxIterations + 1) * (scenario.maxRetries + 1) * (scenario.streamRetries + 1);
+      const bound = (scenario.maxIterations + 1) * (scenario.maxRetries + 1);
       const violations = [
         ...statusViolations(result),
         ...unansweredToolUses(result.messages, "result"),

@@ -26,7 +26,6 @@ export type WireFault = (typeof WIRE_FAULTS)[number];
 export interface WireScenario extends LoopScenario {
   readonly faults: readonly WireFault[];
   readonly maxRetries: number;
-  readonly streamRetries: number;
 }
 
 export const wireScenarioArbitrary: fc.Arbitrary<WireScenario> = fc
@@ -40,7 +39,6 @@ export const wireScenarioArbitrary: fc.Arbitrary<WireScenario> = fc
       { maxLength: 24 },
     ),
     maxRetries: fc.integer({ min: 0, max: 2 }),
-    streamRetries: fc.integer({ min: 0, max: 2 }),
   })
   .map(({ base, ...rest }) => ({
     ...base,
@@ -112,7 +110,6 @@ export async function playWireScenario(scenario: WireScenario): Promise<PlayedWi
       apiKey: "property-test-key",
       baseURL: api.url,
       maxRetries: scenario.maxRetries,
-      streamRetries: scenario.streamRetries,
       sleep: async () => {},
     });
     const result = await runAgent({

@@ -112,15 +112,4 @@ describe("AnthropicClient against @keel/testkit's fake Messages API", () => {
     expect(message.stop_reason).toBe("max_tokens");
     expect(events.some((event) => event.type === "tool_use_complete")).toBe(false);
   });
-
-  it("waits as a 429's retry-after-ms asks and reports it", async () => {
-    const client = await clientFor({
-      script: [textResponse("Now it works.")],
-      faults: { 0: { type: "http", status: 429, retryAfterMs: 20 } },
-    });
-    const events: ModelStreamEvent[] = [];
-    const message = await client.create(request([ask]), { onEvent: (event) => events.push(event) });
-    expect(message.content).toEqual([{ type: "text", text: "Now it works." }]);
-    expect(events[0]).toEqual({ type: "retry", attempt: 1, reason: "HTTP 429", delayMs: 20 });
-  });
 });

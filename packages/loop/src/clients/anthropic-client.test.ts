@@ -211,8 +211,8 @@ describe("AnthropicClient mid-stream retries", () => {
     const message = await client.create(request, { onEvent });
     expect(message.content).toEqual([{ type: "text", text: "second try" }]);
     expect(server.bodies).toHaveLength(2);
-    expect(sleeps).toEqual([500]);
-    expect(events[0]).toMatchObject({ type: "retry", attempt: 1, delayMs: 500 });
+    expect(sleeps).toEqual([250]);
+    expect(events[0]).toMatchObject({ type: "retry", attempt: 1, delayMs: 250 });
     expect(events.filter((event) => event.type === "text_delta")).toHaveLength(2);
   });
 
@@ -241,7 +241,7 @@ describe("AnthropicClient mid-stream retries", () => {
     expect(events.some((event) => event.type === "retry")).toBe(false);
   });
 
-  it("gives up after streamRetries attempts with backoff", async () => {
+  it("gives up once maxRetries retries are spent, with backoff", async () => {
     const { client, sleeps, server } = await serve(({ response }) => {
       startSse(response);
       response.end(overloadedEvent);
@@ -249,16 +249,27 @@ describe("AnthropicClient mid-stream retries", () => {
     const error = await rejection(client.create(request, { onEvent: () => undefined }));
     expect(error.kind).toBe("overloaded");
     expect(server.bodies).toHaveLength(3);
-    expect(sleeps).toEqual([500, 1000]);
+    expect(sleeps).toEqual([250, 500]);
   });
 
-  it("does not retry a stream that fails with another error type", async () => {
-    const { client, server } = await serve(({ response }) => {
+  it("retries an api_error that arrives before any output", async () => {
+    const { client, server } = await serve(({ index, response }) => {
+      if (index > 0) return sendSse(response, textMessage("second try"));
       startSse(response);
       response.end(`event: error\ndata: ${JSON.stringify(apiError("api_error", "Internal error"))}\n\n`);
     });
+    const message = await client.create(request);
+    expect(message.content).toEqual([{ type: "text", text: "second try" }]);
+    expect(server.bodies).toHaveLength(2);
+  });
+
+  it("does not retry a stream that fails with an error that is not retryable", async () => {
+    const { client, server } = await serve(({ response }) => {
+      startSse(response);
+      response.end(`event: error\ndata: ${JSON.stringify(apiError("permission_error", "Not allowed"))}\n\n`);
+    });
     const error = await rejection(client.create(request));
-    expect(error.kind).toBe("server");
+    expect(error.kind).toBe("permission");
     expect(server.bodies).toHaveLength(1);
   });
 });
@@ -277,12 +288,12 @@ describe("AnthropicClient failures", () => {
     expect(error.message).not.toContain(API_KEY);
   });
 
-  it("lets the SDK honour retry-after on a 429, reporting the wait as a retry event", async () => {
+  it("honours retry-after on a 429, reporting the wait as a retry event", async () => {
     const { client, server } = await serve(
       ({ index, response }) => {
         if (index === 0) {
           return sendJson(response, 429, apiError("rate_limit_error", "Too many requests"), {
-            "retry-after": "0.02",
+            "retry-after": "2",
           });
         }
         sendSse(response, textMessage("after the wait"));
@@ -293,7 +304,7 @@ describe("AnthropicClient failures", () => {
     const message = await client.create(request, { onEvent });
     expect(message.content).toEqual([{ type: "text", text: "after the wait" }]);
     expect(server.bodies).toHaveLength(2);
-    expect(events[0]).toEqual({ type: "retry", attempt: 1, reason: "HTTP 429", delayMs: 20 });
+    expect(events[0]).toEqual({ type: "retry", attempt: 1, reason: "HTTP 429", delayMs: 2000 });
   });
 
   it("maps an exhausted 429 to rate_limit carrying retry-after", async () => {
@@ -308,7 +319,7 @@ describe("AnthropicClient failures", () => {
     expect(error.message).toContain("Retry after 7s");
   });
 
-  it("maps an HTTP 529 to overloaded once the SDK's retries are spent", async () => {
+  it("maps an HTTP 529 to overloaded once the retries are spent", async () => {
     const { client } = await serve(
       ({ response }) => sendJson(response, 529, apiError("overloaded_error", "Overloaded")),
       { maxRetries: 0 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readRetryAfterMs, toModelClientError } from "./anthropic-error.js";
 import { ModelClientError } from "./model-client-error.js";
 
-const context = { baseURL: "https://api.anthropic.com", maxRetries: 2, timeoutMs: 30_000 };
+const context = { baseURL: "https://api.anthropic.com", retries: 2, timeoutMs: 30_000 };
 
 /** The fields of the SDK's APIError that the mapping reads. */
 function apiError(
@@ -46,7 +46,7 @@ describe("toModelClientError", () => {
     const error = toModelClientError(apiError(undefined, "overloaded_error", "Overloaded"), context);
     expect(error.kind).toBe("overloaded");
     expect(error.status).toBeUndefined();
-    expect(error.message).not.toContain("SDK retries");
+    expect(error.message).not.toContain("retries");
   });
 
   it("maps 408 and the SDK's timeout error to timeout, naming timeoutMs", () => {

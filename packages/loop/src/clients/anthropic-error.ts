@@ -13,7 +13,8 @@ interface SdkErrorLike {
 
 export interface ErrorContext {
   readonly baseURL: string;
-  readonly maxRetries: number;
+  /** Retries already made for this request (named in the message when there were any). */
+  readonly retries: number;
   readonly timeoutMs: number | undefined;
 }
 
@@ -40,7 +41,10 @@ export function toModelClientError(thrown: unknown, context: ErrorContext): Mode
     });
   const what = [status, type].filter((part) => part !== undefined).join(" ");
   const reported = `(${what || "no status"}${detail ? `: ${detail}` : ""})`;
-  const afterRetries = status === undefined ? "" : ` after ${context.maxRetries} SDK retries`;
+  const afterRetries =
+    status === undefined || context.retries === 0
+      ? ""
+      : ` after ${context.retries} ${context.retries === 1 ? "retry" : "retries"}`;
 
   if (error.name === "APIUserAbortError" || error.name === "AbortError") {
     return make("aborted", "The model request was aborted by the caller's AbortSignal.");

@@ -6,7 +6,7 @@ export type ModelStreamEvent =
   /** A tool_use block whose input JSON is complete (its content_block_stop arrived). */
   | { type: "tool_use_complete"; index: number; block: ToolUseBlock }
   | { type: "content_block_complete"; index: number; block: ContentBlock }
-  /** The client is retrying a failed request (HTTP or mid-stream overload). */
+  /** The client is about to retry a failed request (HTTP error, no response, or a stream that failed early). */
   | { type: "retry"; attempt: number; reason: string; delayMs: number };
 
 export interface ModelRequestOptions {
@@ -16,10 +16,9 @@ export interface ModelRequestOptions {
 
 /**
  * One interface for every model source (scripted, Anthropic SDK, record/replay, plan function).
- * `create` resolves with a complete Message or rejects with a ModelClientError. A request from runAgent is
- * frozen (it carries its own JSON, which the AnthropicClient sends), so a wrapping client that changes a
- * request passes on a copy. runAgent passes a signal only when the run can
- * be aborted (its caller gave one).
+ * `create` takes a plain request and resolves with a complete Message or rejects with a ModelClientError.
+ * A client that retries reports each retry as a `retry` event. runAgent passes a signal only when the run
+ * can be aborted (its caller gave one), and never changes a request or its messages after passing them.
  */
 export interface ModelClient {
   /** Human-readable name for traces and banners, e.g. "anthropic" or "scripted". */

@@ -1,4 +1,3 @@
-import { registerRequestJson } from "../clients/request-json.js";
 import type { MessageCreateRequest, MessageParam, TextBlock, ToolDefinitionParam } from "../wire.js";
 import {
   BREAKPOINT_BYTES,
@@ -11,8 +10,9 @@ import {
 
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
 
-/** `JSON.stringify({ ...fields, messages: [] })` up to and including the `[` that opens the messages. */
-const headOf = (fields: object): string => JSON.stringify({ ...fields, messages: [] }).slice(0, -2);
+/** UTF-8 size of `JSON.stringify({ ...fields, messages: [] })`. */
+const emptyRequestBytes = (fields: object): number =>
+  Buffer.byteLength(JSON.stringify({ ...fields, messages: [] }));
 
 export interface ConversationSettings {
   readonly model: string;
@@ -25,26 +25,18 @@ export interface ConversationSettings {
 
 /**
  * The append-only history and the requests built from it. Everything that does not change between rounds
- * (system, tools, their breakpoint, their JSON) is computed once, and each message is serialised once, when
+ * (system, tools, their breakpoint, their size) is computed once, and each message is measured once, when
  * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
- * A request's size is the sum of those pieces (plus what the newest turn's breakpoint adds), and its JSON,
- * for clients that send JSON, is those pieces joined: both exact by construction, neither re-serialising the
- * history. Stored messages are never mutated.
+ * A request's size is the sum of those pieces (plus what the newest turn's breakpoint adds), exact by
+ * construction without re-serialising the history. Requests are plain objects; stored messages are never
+ * mutated.
  */
 export class Conversation {
   readonly messages: MessageParam[] = [];
   private readonly prefix: Omit<MessageCreateRequest, "messages" | "tool_choice">;
-  private readonly head: string;
-  private readonly finalHead: string;
   private readonly headBytes: number;
   private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
-  /**
-   * Each message's JSON (never re-serialised), kept once a client has asked for a request's JSON: a run
-   * whose client never sends JSON does not hold a second copy of its history.
-   */
-  private readonly messageJson: string[] = [];
-  private keepJson = false;
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
 
@@ -60,11 +52,11 @@ export class Conversation {
       ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),
       ...(marked.tools.length === 0 ? {} : { tools: marked.tools as ToolDefinitionParam[] }),
     };
-    this.head = headOf(this.prefix);
-    this.finalHead =
-      this.prefix.tools === undefined ? this.head : headOf({ ...this.prefix, ...FINAL_CHOICE });
-    this.headBytes = Buffer.byteLength(this.head) + 2; // with the closing "]}"
-    this.finalHeadBytes = Buffer.byteLength(this.finalHead) + 2;
+    this.headBytes = emptyRequestBytes(this.prefix);
+    this.finalHeadBytes =
+      this.prefix.tools === undefined
+        ? this.headBytes
+        : emptyRequestBytes({ ...this.prefix, ...FINAL_CHOICE });
     for (const message of initialMessages) this.append(message);
   }
 
@@ -72,21 +64,19 @@ export class Conversation {
   append(message: MessageParam): void {
     const json = JSON.stringify(message);
     this.messagesBytes += Buffer.byteLength(json) + (this.messages.length === 0 ? 0 : 1);
-    if (this.keepJson && this.messageJson.length === this.messages.length) this.messageJson.push(json);
     this.messages.push(message);
   }
 
   /**
    * The next request and its exact UTF-8 JSON size. `final` adds `tool_choice: none` (tools stay: same cache
-   * prefix). The request object is frozen and carries its JSON for clients that send JSON (see request-json.ts).
+   * prefix).
    */
   build(final: boolean): { readonly request: MessageCreateRequest; readonly bytes: number } {
     const messages = this.messages.slice();
     const lastIndex = messages.length - 1;
     let bytes = (final ? this.finalHeadBytes : this.headBytes) + this.messagesBytes;
-    let newest: MessageParam | undefined;
     if (this.markNewestTurn) {
-      newest = withNewestTurnBreakpoint(messages[lastIndex]!);
+      const newest = withNewestTurnBreakpoint(messages[lastIndex]!);
       if (newest !== undefined) {
         messages[lastIndex] = newest;
         bytes += typeof this.messages[lastIndex]!.content === "string" ? WRAP_BYTES : BREAKPOINT_BYTES;
@@ -95,26 +85,7 @@ export class Conversation {
     const request: MessageCreateRequest = final
       ? { ...this.prefix, ...this.finalChoice(), messages }
       : { ...this.prefix, messages };
-    registerRequestJson(request, () => this.json(messages, final, newest));
     return { request, bytes };
-  }
-
-  /**
-   * The JSON of a request built from `messages` (without its closing brace), joined from the stored pieces;
-   * undefined when a client changed the (unfrozen) array, so the pieces no longer describe it. Only the
-   * newest message's marked copy is serialised here.
-   */
-  private json(messages: readonly MessageParam[], final: boolean, newest: MessageParam | undefined) {
-    const lastIndex = messages.length - 1;
-    if (lastIndex >= this.messages.length || messages[lastIndex] !== (newest ?? this.messages[lastIndex]))
-      return;
-    for (let index = 0; index < lastIndex; index += 1) if (messages[index] !== this.messages[index]) return;
-    this.keepJson = true;
-    for (let index = this.messageJson.length; index <= lastIndex; index += 1)
-      this.messageJson.push(JSON.stringify(this.messages[index]));
-    const pieces = this.messageJson.slice(0, lastIndex + 1);
-    if (newest !== undefined) pieces[lastIndex] = JSON.stringify(newest);
-    return `${final ? this.finalHead : this.head}${pieces.join(",")}]`;
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {

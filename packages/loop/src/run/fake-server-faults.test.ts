@@ -33,7 +33,9 @@ async function runAgainst(options: Partial<FakeMessagesApiOptions>, clientOption
     log.push(`run ${context.toolUseId}`);
     return success({ refund_id: "R-1" });
   });
-  const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, ...clientOptions });
+  // Retry waits are recorded by the client, not slept: the test needs no real time.
+  const sleep = async () => {};
+  const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, sleep, ...clientOptions });
   const result = await runAgent({
     client,
     model: "m",
@@ -48,7 +50,7 @@ async function runAgainst(options: Partial<FakeMessagesApiOptions>, clientOption
 }
 
 describe("faults of the fake Messages API end in the right status, and no tool runs twice", () => {
-  it("completes after a 429 with retry-after (the SDK retries) and runs each tool once", async () => {
+  it("completes after a 429 with retry-after (the client retries) and runs each tool once", async () => {
     const { result, runs } = await runAgainst({
       faults: { 0: { type: "http", status: 429, retryAfterMs: 5 } },
     });

@@ -3,7 +3,7 @@ import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { MessageParam, TextBlock } from "../wire.js";
-import { defaultSleep } from "./backoff.js";
+import { defaultSleep, type RetryPolicy } from "./backoff.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
 import type { TraceEvent } from "./trace-events.js";
@@ -20,7 +20,7 @@ export interface ResolvedOptions {
   readonly maxIterations: number;
   readonly maxTokens: number;
   readonly maxPauseTurns: number;
-  readonly retry: { readonly maxAttempts: number; readonly baseDelayMs: number; readonly maxDelayMs: number };
+  readonly retry: RetryPolicy;
   readonly concurrency: number;
   readonly cache: boolean;
   readonly signal: AbortSignal | undefined;

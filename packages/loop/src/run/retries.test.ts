@@ -1,7 +1,6 @@
 import { permissionError, success, transientError, validationError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import { retryDelay } from "./backoff.js";
 import { runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
 
@@ -127,16 +126,5 @@ describe("retries come from the taxonomy", () => {
     const read = spyTool("read_note", "read");
     await runAgent({ client: script("read_note"), model: "m", tools: [read], prompt: "go" });
     expect(read.calls[0]!.context.idempotencyKey).toBeUndefined();
-  });
-});
-
-describe("retryDelay", () => {
-  const policy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 350 };
-
-  it("doubles per attempt, caps at maxDelayMs, and jitters within the upper half", () => {
-    expect([2, 3, 4, 5].map((attempt) => retryDelay(attempt, policy, () => 0))).toEqual([50, 100, 175, 175]);
-    expect([2, 3, 4, 5].map((attempt) => retryDelay(attempt, policy, () => 0.999999))).toEqual([
-      100, 200, 350, 350,
-    ]);
   });
 });

@@ -17,7 +17,7 @@ export function runTool(tool: Tool, input: unknown, context: ToolContext): Promi
     const callerSignal = context?.signal instanceof AbortSignal ? context.signal : NEVER_ABORTED;
     if (callerSignal.aborted) return Promise.resolve(cancelled(tool, "before"));
     if (tool.timeoutMs === undefined) return passThrough(tool, input, context, callerSignal);
-    return race(tool, input, context, callerSignal);
+    return race(tool, input, context, callerSignal, tool.timeoutMs);
   } catch {
     return Promise.resolve(lastResort(tool?.name ?? "unknown"));
   }
@@ -95,30 +95,29 @@ async function settleUnlessAborted(
   return first ?? ABORTED;
 }
 
+/** The handler against its time limit and the caller's signal; the first to settle decides the outcome. */
 function race(
   tool: Tool,
   input: unknown,
   context: ToolContext,
   callerSignal: AbortSignal,
+  timeoutMs: number,
 ): Promise<ToolOutcome> {
   const controller = new AbortController();
   return new Promise<ToolOutcome>((resolve) => {
     let settled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (outcome: ToolOutcome, abortReason?: unknown): void => {
       if (settled) return;
       settled = true;
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       callerSignal.removeEventListener("abort", onCallerAbort);
       if (abortReason !== undefined) controller.abort(abortReason);
       resolve(outcome);
     };
+    const reason = new DOMException(`"${tool.name}" exceeded ${timeoutMs} ms`, "TimeoutError");
+    const timer = setTimeout(() => finish(timedOut(tool), reason), timeoutMs);
     const onCallerAbort = (): void => finish(cancelled(tool, "during"), callerSignal.reason ?? "aborted");
     callerSignal.addEventListener("abort", onCallerAbort, { once: true });
-    if (tool.timeoutMs !== undefined) {
-      const reason = new DOMException(`"${tool.name}" exceeded ${tool.timeoutMs} ms`, "TimeoutError");
-      timer = setTimeout(() => finish(timedOut(tool), reason), tool.timeoutMs);
-    }
     invoke(tool, input, { ...context, signal: controller.signal }).then(finish, () =>
       finish(lastResort(tool.name)),
     );
