@@ -28,7 +28,15 @@ export {
   ReplayClient,
   ScriptedClient,
 } from "./clients/index.js";
+export type { ApprovalDecision, ApprovalKey } from "./run/approvals.js";
+export { approveCall, rejectCall } from "./run/approvals.js";
 export { formatTrace } from "./run/format-trace.js";
+export type { ResumeOptions } from "./run/resume-run.js";
+export { resumeRun } from "./run/resume-run.js";
+export type { PendingCall, RunSnapshot } from "./run/run-snapshot.js";
+export { parseRunSnapshot, RUN_SNAPSHOT_VERSION } from "./run/run-snapshot.js";
+export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
+export { RunSnapshotError } from "./run/run-snapshot-error.js";
 export { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run/run-agent.js";
 export type { RetryOptions, RunHooks, RunOptions } from "./run/run-options.js";
 export { RunOptionsError } from "./run/run-options-error.js";

@@ -59,6 +59,14 @@ const RUN_STATUS_FAILURES: Readonly<Record<FailedRunStatus, UnplacedFailure>> = 
       "The subagent's server tools kept pausing its turn past its limit; nothing final is known yet. " +
       "Running it again may finish, or raise its pause limit.",
   },
+  awaiting_approval: {
+    category: "permission",
+    code: "SUBAGENT_AWAITING_APPROVAL",
+    retryable: false,
+    message:
+      "The subagent paused: one of its calls waits for a person's approval, and nothing of that call ran. " +
+      "Do not repeat the request; tell the user it is waiting for approval.",
+  },
   unknown_stop_reason: {
     category: "unclassified",
     code: "SUBAGENT_UNKNOWN_STOP_REASON",

@@ -11,6 +11,7 @@ export const TERMINAL_STATUSES: readonly RunStatus[] = [
   "context_window_exceeded",
   "max_pause_turns",
   "unknown_stop_reason",
+  "awaiting_approval",
   "aborted",
   "model_error",
 ];

@@ -9,6 +9,7 @@ const WHY: Record<Exclude<RunStatus, "completed">, string> = {
   refused: "the model refused to answer",
   context_window_exceeded: "the conversation no longer fits the model's context window",
   max_pause_turns: "the server tools paused the turn more often than --max-pause-turns allows",
+  awaiting_approval: "a call waits for a person's approval (resume it with the run's snapshot)",
   unknown_stop_reason: "the model stopped for a reason this version of Keel does not know (see stop details)",
   aborted: "the run was interrupted",
   model_error: "the model could not be reached or answered wrongly",

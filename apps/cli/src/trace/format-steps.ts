@@ -78,6 +78,8 @@ function decisionText(event: ToolCallEvent, style: Style): string {
       return style.yellow(`rewrite${by}`) + " (input changed)";
     case "block":
       return style.red(`block${by}`) + " (the tool did not run)";
+    case "hold":
+      return style.yellow(`hold${by}`) + " (waits for a person; the tool did not run)";
     case null:
       return style.red("invalid call") + " (rejected before the hooks; the tool did not run)";
   }

@@ -81,7 +81,7 @@ li.step{border-top:1px solid #eef0f3;padding:8px 0}
 pre{background:#f2f4f7;padding:8px;border-radius:4px;overflow-x:auto;margin:4px 0;font-size:13px}
 .tokens{font-size:13px;color:#434c57}
 .decision.allow,.outcome.ok{color:#1d7a3a}
-.decision.redirect,.decision.rewrite,.outcome.empty,.retry{color:#a4660b}
+.decision.redirect,.decision.rewrite,.decision.hold,.outcome.empty,.retry{color:#a4660b}
 .decision.block,.decision.invalid,.outcome.error,.failed{color:#b42318}
 table{border-collapse:collapse;background:#fff;margin-top:8px}
 td,th{padding:4px 12px;text-align:right;border-bottom:1px solid #eef0f3}

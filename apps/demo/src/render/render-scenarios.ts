@@ -25,6 +25,8 @@ function hookLine(call: ScenarioToolCall, style: Style): string {
       return `${style.yellow(`rewrite${by}`)} → ${call.executed} ${compactJson(call.executedInput)}`;
     case "block":
       return `${style.red(`block${by}`)} → nothing ran`;
+    case "hold":
+      return `${style.yellow(`hold${by}`)} → waits for a person, nothing ran yet`;
     default:
       return `${style.red("invalid call")}: rejected before the hooks, nothing ran`;
   }

@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, TextBlock } from "../wire.js";
+import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { resolveOptions } from "./resolve-options.js";
 import {
@@ -11,6 +11,7 @@ import {
 } from "./response-status.js";
 import type { RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
+import { pauseRun } from "./pause-run.js";
 import { RunState } from "./run-state.js";
 import { storedTurn } from "./stored-turn.js";
 import { ToolBatch } from "./tool-batch.js";
@@ -37,6 +38,18 @@ export async function runAgent(options: RunOptions): Promise<RunResult> {
     maxIterations: run.options.maxIterations,
     cache: run.options.cache,
   });
+  return continueRun(run);
+}
+
+/** Enters one tool round's results as the next user turn (with the final-answer instruction after the last round). */
+export function answerTurn(run: RunState, results: readonly ToolResultBlock[]): void {
+  run.toolRounds += 1;
+  const last = run.toolRounds >= run.options.maxIterations;
+  run.conversation.append({ role: "user", content: last ? [...results, FINAL_TEXT] : [...results] });
+}
+
+/** The loop from the next model request on; `runAgent` and `resumeRun` both enter it. */
+export async function continueRun(run: RunState): Promise<RunResult> {
   try {
     return await loop(run);
   } catch (error) {
@@ -95,14 +108,13 @@ async function loop(run: RunState): Promise<RunResult> {
     }
 
     if (toolsRun) {
-      const { results, aborted } = await batch!.execute(toolUses);
+      const { results, aborted, held } = await batch!.execute(toolUses);
       if (aborted) {
         conversation.append({ role: "user", content: results });
         return run.finish("aborted");
       }
-      run.toolRounds += 1;
-      const last = run.toolRounds >= options.maxIterations;
-      conversation.append({ role: "user", content: last ? [...results, FINAL_TEXT] : results });
+      if (held.length > 0) return pauseRun(run, results, held);
+      answerTurn(run, results);
       continue;
     }
     await batch?.discard();

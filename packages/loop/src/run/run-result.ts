@@ -2,6 +2,7 @@ import type { ErrorCategory, ToolOutcome } from "@keel/errors";
 import type { HookDecision } from "@keel/hooks";
 import type { ModelClientErrorKind } from "../clients/model-client-error.js";
 import type { MessageParam, StopReason } from "../wire.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
 
 /** Exactly one per run. */
@@ -13,6 +14,7 @@ export type RunStatus =
   | "context_window_exceeded"
   | "max_pause_turns"
   | "unknown_stop_reason"
+  | "awaiting_approval"
   | "aborted"
   | "model_error";
 
@@ -94,5 +96,7 @@ export interface RunResult {
   readonly trace: readonly TraceEvent[];
   readonly stopDetails?: StopDetails;
   readonly error?: RunError;
+  /** With `awaiting_approval`: the paused run as versioned JSON, for `resumeRun` in any process. */
+  readonly snapshot?: RunSnapshot;
   readonly durationMs: number;
 }

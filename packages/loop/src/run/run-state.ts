@@ -5,6 +5,7 @@ import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";
 import type { ResolvedOptions } from "./resolve-options.js";
 import type { RunError, RunResult, RunStatus, RunUsage, StopDetails, ToolCallRecord } from "./run-result.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
 import { EMPTY_USAGE } from "./usage.js";
 
@@ -104,7 +105,7 @@ export class RunState {
 
   finish(
     status: RunStatus,
-    details: { text?: string; stopDetails?: StopDetails; error?: RunError } = {},
+    details: { text?: string; stopDetails?: StopDetails; error?: RunError; snapshot?: RunSnapshot } = {},
   ): RunResult {
     this.unlink();
     this.emit({
@@ -126,6 +127,7 @@ export class RunState {
       trace: this.trace,
       ...(details.stopDetails === undefined ? {} : { stopDetails: details.stopDetails }),
       ...(details.error === undefined ? {} : { error: details.error }),
+      ...(details.snapshot === undefined ? {} : { snapshot: details.snapshot }),
       durationMs: this.elapsed(),
     };
   }

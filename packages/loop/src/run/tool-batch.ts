@@ -1,6 +1,7 @@
 import type { ToolResultBlock } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
 import type { ToolUseBlock } from "../wire.js";
+import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
 import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";
 
@@ -10,6 +11,7 @@ interface EagerCall {
   readonly result: Promise<CallResult>;
 }
 
+const hookOf = (hook: string | undefined) => (hook === undefined ? {} : { hook });
 const toCall = (block: ToolUseBlock): ToolCall => ({ id: block.id, name: block.name, input: block.input });
 /** Same name and same input JSON; a reordered but equal input counts as changed (it just runs again). */
 const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${JSON.stringify(block.input)}`;
@@ -36,6 +38,8 @@ export class ToolBatch {
   constructor(
     private readonly run: RunState,
     private readonly iteration: number,
+    /** Calls a person approved (resume): a hook's hold counts as allow for them. */
+    private readonly approved?: ReadonlySet<string>,
   ) {}
 
   /** A tool_use block finished streaming while the response continues. */
@@ -64,7 +68,12 @@ export class ToolBatch {
    */
   async execute(
     blocks: readonly ToolUseBlock[],
-  ): Promise<{ readonly results: ToolResultBlock[]; readonly aborted: boolean }> {
+  ): Promise<{
+    readonly results: ToolResultBlock[];
+    readonly aborted: boolean;
+    /** The calls a hook held for a person, in block order: the run pauses on them. */
+    readonly held: readonly HeldPlace[];
+  }> {
     const calls = blocks.map(toCall);
     this.calls.splice(0, this.calls.length, ...calls);
     const environment = this.environment(this.run.signal);
@@ -97,7 +106,12 @@ export class ToolBatch {
       results[index] ??= this.enter(await executeToolCall(calls[index]!, environment, false));
     }
     for (const result of results) this.run.toolCalls.push(result!.record);
-    return { results: results.map((result) => result!.block), aborted: this.run.signal.aborted };
+    const held = results.flatMap((result, index) =>
+      result?.held === undefined
+        ? []
+        : [{ index, call: calls[index]!, held: { ...result.held, ...hookOf(result.record.hook) } }],
+    );
+    return { results: results.map((result) => result!.block), aborted: this.run.signal.aborted, held };
   }
 
   /** Aborts and awaits every eager call that was not adopted, so none is left running unobserved. */
@@ -137,6 +151,7 @@ export class ToolBatch {
   }
 
   private environment(signal: AbortSignal): CallEnvironment {
-    return { run: this.run, iteration: this.iteration, batch: this.calls, signal };
+    const approved = this.approved === undefined ? {} : { approved: this.approved };
+    return { run: this.run, iteration: this.iteration, batch: this.calls, signal, ...approved };
   }
 }

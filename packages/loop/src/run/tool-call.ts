@@ -1,5 +1,5 @@
 import { type ToolOutcome, type ToolResultBlock, toToolResultBlock, unclassifiedError } from "@keel/errors";
-import { type CompletedCall, resolveToolCall, type ToolCallResolution } from "@keel/hooks";
+import { type CompletedCall, type HeldCall, resolveToolCall, type ToolCallResolution } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolCallRecord } from "./run-result.js";
 import type { RunState } from "./run-state.js";
@@ -10,6 +10,8 @@ export interface CallEnvironment {
   readonly iteration: number;
   readonly batch: readonly ToolCall[];
   readonly signal: AbortSignal;
+  /** A person approved these calls (by tool_use id): a hook's hold counts as allow for them. */
+  readonly approved?: ReadonlySet<string>;
 }
 
 /** A finished call, not yet entered into the run (an eager call may still be discarded). */
@@ -19,6 +21,8 @@ export interface CallResult {
   readonly completed: CompletedCall;
   /** A non-error outcome of a `reuse: true` read tool, to remember under this key. */
   readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
+  /** Set when a hook held the call for a person: nothing ran, and the run pauses. */
+  readonly held?: HeldCall;
 }
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
@@ -55,6 +59,7 @@ export async function executeToolCall(
       }),
     reuse: run.reusable,
     clock: run.options.now,
+    ...(environment.approved?.has(call.id) ? { approved: true } : {}),
   });
   return toResult(resolution, environment.iteration, eager);
 }
@@ -87,6 +92,7 @@ function toResult(resolution: ToolCallResolution, iteration: number, eager: bool
     completed: { call: requested, executed: executed?.name ?? requested.name, outcome },
   };
   if (reusable !== undefined) result.reuse = reusable;
+  if (resolution.held !== undefined) result.held = resolution.held;
   return result;
 }
 

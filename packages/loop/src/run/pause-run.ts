@@ -1,0 +1,61 @@
+import type { HeldCall } from "@keel/hooks";
+import type { ToolCall } from "@keel/tools";
+import type { ToolResultBlock } from "../wire.js";
+import type { RunResult } from "./run-result.js";
+import { RUN_SNAPSHOT_VERSION, type PendingCall, type RunSnapshot } from "./run-snapshot.js";
+import type { RunState } from "./run-state.js";
+
+/** One held call of the paused turn: its place among the turn's tool_use blocks, the call, and why. */
+export interface HeldPlace {
+  readonly index: number;
+  readonly call: ToolCall;
+  readonly held: HeldCall & { readonly hook?: string };
+}
+
+/**
+ * Ends the run with `awaiting_approval` and a snapshot. Every call of the turn that was not held has already
+ * run and its tool_result is in the snapshot, so a resume never runs it again.
+ */
+export function pauseRun(
+  run: RunState,
+  results: readonly (ToolResultBlock | null)[],
+  held: readonly HeldPlace[],
+): RunResult {
+  const { options } = run;
+  const heldPlaces = new Set(held.map((place) => place.index));
+  const snapshot: RunSnapshot = {
+    version: RUN_SNAPSHOT_VERSION,
+    runId: run.runId,
+    model: options.model,
+    maxTokens: options.maxTokens,
+    maxIterations: options.maxIterations,
+    ...(options.system === undefined ? {} : { system: options.system }),
+    metadata: jsonOnly(options.metadata),
+    tools: [...options.toolset.names],
+    iterations: run.toolRounds,
+    modelRequests: run.modelRequests,
+    usage: run.usage,
+    calls: jsonOnly([...run.completedCalls]),
+    messages: [...run.conversation.messages],
+    results: results.map((block, index) => (heldPlaces.has(index) ? null : block)),
+    pending: held.map(pendingOf(run.runId)),
+  };
+  return run.finish("awaiting_approval", { snapshot });
+}
+
+const pendingOf =
+  (runId: string) =>
+  ({ call, held }: HeldPlace): PendingCall => ({
+    approvalId: `${runId}:${call.id}`,
+    toolUseId: call.id,
+    name: call.name,
+    input: call.input,
+    reason: held.reason,
+    ...(held.approver === undefined ? {} : { approver: held.approver }),
+    ...(held.hook === undefined ? {} : { hook: held.hook }),
+  });
+
+/** A snapshot holds JSON only: values JSON cannot carry (functions, secrets behind getters) are dropped. */
+function jsonOnly<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value) ?? "null") as T;
+}

@@ -1,0 +1,18 @@
+import { KeelConfigError } from "@keel/errors";
+
+export type RunSnapshotErrorCode =
+  | "INVALID_RUN_SNAPSHOT"
+  | "RUN_SNAPSHOT_TOO_NEW"
+  | "INVALID_APPROVAL"
+  | "TOOLS_CHANGED";
+
+/** A snapshot or a decision `resumeRun` refuses before anything runs: switch on `code`. */
+export class RunSnapshotError extends KeelConfigError {
+  override readonly code: RunSnapshotErrorCode;
+
+  constructor(code: RunSnapshotErrorCode, message: string) {
+    super(code, message);
+    this.name = "RunSnapshotError";
+    this.code = code;
+  }
+}
