@@ -33,10 +33,6 @@ export { approveCall, rejectCall } from "./run/approvals.js";
 export { formatTrace } from "./run/format-trace.js";
 export type { ResumeOptions } from "./run/resume-run.js";
 export { resumeRun } from "./run/resume-run.js";
-export type { PendingCall, RunSnapshot } from "./run/run-snapshot.js";
-export { parseRunSnapshot, RUN_SNAPSHOT_VERSION } from "./run/run-snapshot.js";
-export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
-export { RunSnapshotError } from "./run/run-snapshot-error.js";
 export { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run/run-agent.js";
 export type { RetryOptions, RunHooks, RunOptions } from "./run/run-options.js";
 export { RunOptionsError } from "./run/run-options-error.js";
@@ -49,6 +45,10 @@ export type {
   ToolCallDecision,
   ToolCallRecord,
 } from "./run/run-result.js";
+export type { PendingCall, RunSnapshot } from "./run/run-snapshot.js";
+export { parseRunSnapshot, RUN_SNAPSHOT_VERSION } from "./run/run-snapshot.js";
+export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
+export { RunSnapshotError } from "./run/run-snapshot-error.js";
 export type {
   EagerDiscardedEvent,
   EndEvent,

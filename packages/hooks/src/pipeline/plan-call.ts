@@ -93,7 +93,13 @@ function approvalRequired(tool: string, held: HeldCall): ErrorOutcome {
     "APPROVAL_REQUIRED",
     `"${tool}" was NOT run: ${held.reason}. It needs approval by ${who} first. Do not retry it; ` +
       "tell the user the request is waiting for approval.",
-    { details: { tool, reason: held.reason, ...(held.approver === undefined ? {} : { approver: held.approver }) } },
+    {
+      details: {
+        tool,
+        reason: held.reason,
+        ...(held.approver === undefined ? {} : { approver: held.approver }),
+      },
+    },
   );
 }
 

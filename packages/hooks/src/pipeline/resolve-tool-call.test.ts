@@ -230,3 +230,42 @@ describe("resolveToolCall: the one tool-call path", () => {
     expect(JSON.stringify(resolution.outcome)).not.toContain("boom");
   });
 });
+
+describe("resolveToolCall: a held call", () => {
+  const hold = definePreHook("approval", (call) =>
+    call.name === "process_refund"
+      ? { action: "hold", reason: "over $500", approver: "supervisor" }
+      : { action: "allow" },
+  );
+
+  it("runs nothing and answers APPROVAL_REQUIRED for callers that cannot pause", async () => {
+    const { toolset, refund } = tools();
+    const resolution = await resolveToolCall(
+      makeCall("process_refund", { amount: 750 }),
+      options(toolset, { preHooks: [hold] }),
+    );
+    expect(resolution).toMatchObject({
+      decision: "hold",
+      executed: null,
+      held: { reason: "over $500", approver: "supervisor" },
+      outcome: { category: "permission", code: "APPROVAL_REQUIRED", retryable: false },
+    });
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("runs once approved, while a block still wins over the approval", async () => {
+    const { toolset, refund } = tools();
+    const approved = await resolveToolCall(
+      makeCall("process_refund", { amount: 750 }),
+      options(toolset, { preHooks: [hold], approved: true }),
+    );
+    expect(approved).toMatchObject({ decision: "allow", executed: { name: "process_refund" } });
+    const never = definePreHook("never", () => ({ action: "block", error: businessError("NO", "No.") }));
+    const blocked = await resolveToolCall(
+      makeCall("process_refund", { amount: 750 }),
+      options(toolset, { preHooks: [hold, never], approved: true }),
+    );
+    expect(blocked).toMatchObject({ decision: "block", outcome: { code: "NO" } });
+    expect(refund).toHaveBeenCalledTimes(1);
+  });
+});

@@ -157,3 +157,30 @@ describe("thresholdRedirect", () => {
     expect(decision).toMatchObject({ action: "block", error: { code: "HOOK_FAILED" } });
   });
 });
+
+describe("thresholdRedirect with onExceed: hold", () => {
+  it("holds a value above the limit for the named approver and allows one at the limit", async () => {
+    const hook = thresholdRedirect({
+      tool: "refund",
+      field: "amount",
+      limit: "500.00",
+      onExceed: "hold",
+      approver: "supervisor",
+    });
+    const context = makeContext();
+    expect(await runPreHooks([hook], makeCall("refund", { amount: 500 }), context)).toEqual({
+      action: "allow",
+    });
+    expect(await runPreHooks([hook], makeCall("refund", { amount: "500.01" }), context)).toMatchObject({
+      action: "hold",
+      approver: "supervisor",
+      reason: expect.stringContaining("500.01"),
+    });
+  });
+
+  it("refuses an unknown mode when it is defined", () => {
+    expect(() =>
+      thresholdRedirect({ tool: "refund", field: "amount", limit: 5, onExceed: "ask" as never }),
+    ).toThrow(/onExceed/);
+  });
+});

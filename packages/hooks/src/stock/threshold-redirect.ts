@@ -14,10 +14,17 @@ export interface ThresholdRedirectOptions extends HookOptions {
   readonly field: string;
   /** Values strictly above this redirect. A number or a decimal string ("500.00"); not negative. */
   readonly limit: number | string;
-  /** The tool to run instead. */
-  readonly redirectTo: string;
-  /** Builds the input of `redirectTo`; `value` is the field read as a number. */
-  readonly buildInput: (call: ToolCall, value: number, context: HookContext) => unknown;
+  /**
+   * What a value above the limit gets: `redirect` (the default) runs `redirectTo` instead; `hold` stops the
+   * call until a person approves it (the agent loop pauses with `awaiting_approval`).
+   */
+  readonly onExceed?: "redirect" | "hold";
+  /** With `hold`: who may decide (a role or queue name), carried to the pending call. */
+  readonly approver?: string;
+  /** The tool to run instead (required to redirect). */
+  readonly redirectTo?: string;
+  /** Builds the input of `redirectTo`; `value` is the field read as a number (required to redirect). */
+  readonly buildInput?: (call: ToolCall, value: number, context: HookContext) => unknown;
   /** Why, for traces; defaults to a sentence naming the field, value and limit. */
   readonly reason?: string;
   /** Defaults to "threshold-redirect:<tool>.<field>". */
@@ -25,17 +32,19 @@ export interface ThresholdRedirectOptions extends HookOptions {
 }
 
 /**
- * Redirects calls of `tool` whose `field` is strictly above `limit` (500.00 passes, 500.01 redirects),
+ * Redirects (or, with `onExceed: "hold"`, holds for a person) calls of `tool` whose `field` is strictly above
+ * `limit` (500.00 passes, 500.01 redirects),
  * comparing exact decimals, never floats. Fails closed on values it cannot trust: missing, null,
  * NaN, ±Infinity, negative or non-numeric values block with the validation error `INVALID_INPUT`;
  * numeric strings such as "750" or "1e3" count as the number they spell.
  */
 export function thresholdRedirect(options: ThresholdRedirectOptions): PreToolHook {
   const { tool, field, redirectTo, buildInput } = options;
-  const limit = readLimit(options);
+  const hold = readMode(options) === "hold";
+  const limit = readLimit(options, hold);
   if (!isFieldPath(field))
     throw invalid(`field must be a dotted path such as "amount", got ${String(field)}.`);
-  if (typeof buildInput !== "function") throw invalid("buildInput must be a function.");
+  if (!hold && typeof buildInput !== "function") throw invalid("buildInput must be a function.");
   const name = options.name ?? `threshold-redirect:${tool}.${field}`;
   const hookOptions = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
   return definePreHook(
@@ -54,10 +63,17 @@ export function thresholdRedirect(options: ThresholdRedirectOptions): PreToolHoo
         return { action: "block", error };
       }
       if (compareDecimals(amount.decimal, limit.decimal) <= 0) return { action: "allow" };
+      if (hold) {
+        return {
+          action: "hold",
+          reason: options.reason ?? `${field} ${amount.value} is above the limit ${limit.text} for ${tool}`,
+          ...(options.approver === undefined ? {} : { approver: options.approver }),
+        };
+      }
       return {
         action: "redirect",
-        tool: redirectTo,
-        input: buildInput(call, amount.value, context),
+        tool: redirectTo as string,
+        input: (buildInput as NonNullable<typeof buildInput>)(call, amount.value, context),
         reason:
           options.reason ??
           `${field} ${amount.value} is above the limit ${limit.text} for ${tool}; redirected to ${redirectTo}`,
@@ -67,10 +83,23 @@ export function thresholdRedirect(options: ThresholdRedirectOptions): PreToolHoo
   );
 }
 
-function readLimit(options: ThresholdRedirectOptions): { readonly decimal: Decimal; readonly text: string } {
+function readMode(options: ThresholdRedirectOptions): "redirect" | "hold" {
+  const mode = options.onExceed ?? "redirect";
+  if (mode !== "redirect" && mode !== "hold")
+    throw invalid(`onExceed must be "redirect" or "hold", got ${String(mode)}.`);
+  if (options.approver !== undefined && typeof options.approver !== "string")
+    throw invalid("approver must be a string.");
+  return mode;
+}
+
+function readLimit(
+  options: ThresholdRedirectOptions,
+  hold: boolean,
+): { readonly decimal: Decimal; readonly text: string } {
   const { tool, redirectTo, limit } = options;
   if (typeof tool !== "string" || tool === "") throw invalid("tool must be a tool name.");
-  if (typeof redirectTo !== "string" || redirectTo === "") throw invalid("redirectTo must be a tool name.");
+  if (!hold && (typeof redirectTo !== "string" || redirectTo === ""))
+    throw invalid("redirectTo must be a tool name.");
   const reading = typeof limit === "number" || typeof limit === "string" ? readAmount(limit) : undefined;
   if (!reading?.ok) throw invalid(`limit must be a finite, non-negative number, got ${String(limit)}.`);
   return { decimal: reading.decimal, text: String(limit) };

@@ -2,7 +2,7 @@ import type { HeldCall } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock } from "../wire.js";
 import type { RunResult } from "./run-result.js";
-import { RUN_SNAPSHOT_VERSION, type PendingCall, type RunSnapshot } from "./run-snapshot.js";
+import { type PendingCall, RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";
 import type { RunState } from "./run-state.js";
 
 /** One held call of the paused turn: its place among the turn's tool_use blocks, the call, and why. */

@@ -139,7 +139,8 @@ async function runApproved(
   if (approved.length === 0) return settled;
   const blocks: ToolUseBlock[] = approved.map((call) => {
     const decision = byId.get(call.approvalId);
-    const input = decision?.verdict === "approve" && decision.input !== undefined ? decision.input : call.input;
+    const input =
+      decision?.verdict === "approve" && decision.input !== undefined ? decision.input : call.input;
     return { type: "tool_use", id: call.toolUseId, name: call.name, input } as ToolUseBlock;
   });
   const batch = new ToolBatch(run, snapshot.iterations + 1, new Set(blocks.map((block) => block.id)));
@@ -171,7 +172,11 @@ function declined(run: RunState, call: PendingCall, message: string): ToolResult
     eager: false,
     iteration: run.toolRounds + 1,
   });
-  run.completedCalls.push({ call: { id: call.toolUseId, name: call.name, input: call.input }, executed: call.name, outcome });
+  run.completedCalls.push({
+    call: { id: call.toolUseId, name: call.name, input: call.input },
+    executed: call.name,
+    outcome,
+  });
   return toToolResultBlock(call.toolUseId, outcome) as ToolResultBlock;
 }
 

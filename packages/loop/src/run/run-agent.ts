@@ -1,5 +1,6 @@
 import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
+import { pauseRun } from "./pause-run.js";
 import { resolveOptions } from "./resolve-options.js";
 import {
   INVALID_RESPONSE,
@@ -11,7 +12,6 @@ import {
 } from "./response-status.js";
 import type { RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
-import { pauseRun } from "./pause-run.js";
 import { RunState } from "./run-state.js";
 import { storedTurn } from "./stored-turn.js";
 import { ToolBatch } from "./tool-batch.js";

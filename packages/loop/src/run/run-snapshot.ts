@@ -78,7 +78,9 @@ const snapshotSchema = z.object({
   model: z.string().min(1),
   maxTokens: z.number().int().positive(),
   maxIterations: z.number().int().positive(),
-  system: z.union([z.string(), z.array(z.looseObject({ type: z.literal("text"), text: z.string() }))]).optional(),
+  system: z
+    .union([z.string(), z.array(z.looseObject({ type: z.literal("text"), text: z.string() }))])
+    .optional(),
   metadata: z.record(z.string(), z.unknown()),
   tools: z.array(z.string()),
   iterations: z.number().int().nonnegative(),

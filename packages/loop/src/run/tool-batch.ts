@@ -66,9 +66,7 @@ export class ToolBatch {
    * RUN_ABORTED (through the same tool-call path, which runs nothing once aborted), so the history stays a
    * valid one to continue from: every tool_use answered, and what did run recorded.
    */
-  async execute(
-    blocks: readonly ToolUseBlock[],
-  ): Promise<{
+  async execute(blocks: readonly ToolUseBlock[]): Promise<{
     readonly results: ToolResultBlock[];
     readonly aborted: boolean;
     /** The calls a hook held for a person, in block order: the run pauses on them. */
