@@ -1,19 +1,13 @@
-const MARKER = Symbol.for("keel.cli.usage-error");
+import { KeelConfigError } from "@keel/errors";
 
 /**
  * The command line was wrong (unknown command or option, missing argument, bad number, unreadable file):
  * `main` prints the message and exits 2, never a stack trace.
  */
-export class UsageError extends Error {
-  readonly code = "USAGE";
+export class UsageError extends KeelConfigError<"USAGE"> {
+  static override readonly errorName = "UsageError";
 
   constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-    Object.defineProperty(this, MARKER, { value: true });
-  }
-
-  static isInstance(value: unknown): value is UsageError {
-    return typeof value === "object" && value !== null && MARKER in value;
+    super("USAGE", message);
   }
 }

@@ -52,7 +52,7 @@ describe("outcomeFromThrown", () => {
 
   it("does not trust a look-alike ToolError whose outcome is malformed", () => {
     const fake = { outcome: { kind: "success", isError: false, data: 1 } };
-    Object.defineProperty(fake, Symbol.for("keel.error.tool"), { value: true });
+    Object.defineProperty(fake, Symbol.for("keel.error.ToolError"), { value: true });
     expect(outcomeFromThrown(fake, { toolName: "lookup_order" }).code).toBe("TOOL_EXCEPTION");
   });
 });

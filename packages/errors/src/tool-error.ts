@@ -3,29 +3,18 @@ import { isErrorOutcome } from "./guards.js";
 import { KeelError, type KeelErrorOptions } from "./keel-error.js";
 import type { ErrorOutcome } from "./types.js";
 
-const TOOL_ERROR_MARKER = Symbol.for("keel.error.tool");
-
 /**
  * An Error that carries a categorised ErrorOutcome, for handlers that prefer `throw` to `return`.
  * The toolset turns it back into its `outcome` unchanged (see outcomeFromThrown); `code` is the outcome's code.
  */
 export class ToolError extends KeelError {
+  static override readonly errorName = "ToolError";
   readonly outcome: ErrorOutcome;
 
   /** Accepts a built ErrorOutcome or the input of `toolError` (validated the same way). */
   constructor(outcome: ErrorOutcome | ToolErrorInput, options: KeelErrorOptions = {}) {
     const built = isErrorOutcome(outcome) ? outcome : toolError(outcome);
     super(built.code, `${built.code}: ${built.message}`, options);
-    this.name = "ToolError";
     this.outcome = built;
-    Object.defineProperty(this, TOOL_ERROR_MARKER, { value: true });
-  }
-
-  static override isInstance(value: unknown): value is ToolError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[TOOL_ERROR_MARKER] === true
-    );
   }
 }

@@ -3,6 +3,7 @@ export type {
   Cassette,
   CassetteInteraction,
   ModelClient,
+  ModelClientErrorFields,
   ModelClientErrorKind,
   ModelClientErrorOptions,
   ModelRequestOptions,

@@ -1,24 +1,13 @@
-const MARKER = Symbol.for("keel.error");
+import { KeelConfigError } from "@keel/errors";
 
 /**
  * Thrown for programmer errors: invalid options to `startFakeMessagesApi` or a builder.
  * Never thrown for what a client sends; those get an HTTP error response like the real API's.
  */
-export class TestkitConfigError extends Error {
-  readonly code = "TESTKIT_CONFIG" as const;
+export class TestkitConfigError extends KeelConfigError<"TESTKIT_CONFIG"> {
+  static override readonly errorName = "TestkitConfigError";
 
   constructor(message: string) {
-    super(`@keel/testkit: ${message}`);
-    this.name = "TestkitConfigError";
-    Object.defineProperty(this, MARKER, { value: true });
-  }
-
-  /** True for a TestkitConfigError even across duplicated installs of the package. */
-  static isInstance(value: unknown): value is TestkitConfigError {
-    return (
-      value instanceof Error &&
-      (value as unknown as Record<symbol, unknown>)[MARKER] === true &&
-      value.name === "TestkitConfigError"
-    );
+    super("TESTKIT_CONFIG", `@keel/testkit: ${message}`);
   }
 }

@@ -1,7 +1,4 @@
-import { KeelConfigError, type KeelErrorOptions } from "@keel/errors";
-
-const TOOL_DEFINITION_ERROR_MARKER = Symbol.for("keel.error.tool-definition");
-const TOOLSET_CONFIG_ERROR_MARKER = Symbol.for("keel.error.toolset-config");
+import { KeelConfigError } from "@keel/errors";
 
 export type ToolDefinitionErrorCode =
   | "INVALID_TOOL_NAME"
@@ -11,36 +8,12 @@ export type ToolDefinitionErrorCode =
 
 export type ToolsetConfigErrorCode = "DUPLICATE_TOOL_NAME" | "NOT_A_TOOL";
 
-function hasMarker(value: unknown, marker: symbol): boolean {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[marker] === true;
-}
-
 /** `defineTool` was given a bad spec (name, description, schema or option). Thrown at definition time. */
-export class ToolDefinitionError extends KeelConfigError {
-  declare readonly code: ToolDefinitionErrorCode;
-
-  constructor(code: ToolDefinitionErrorCode, message: string, options: KeelErrorOptions = {}) {
-    super(code, message, options);
-    this.name = "ToolDefinitionError";
-    Object.defineProperty(this, TOOL_DEFINITION_ERROR_MARKER, { value: true });
-  }
-
-  static override isInstance(value: unknown): value is ToolDefinitionError {
-    return hasMarker(value, TOOL_DEFINITION_ERROR_MARKER);
-  }
+export class ToolDefinitionError extends KeelConfigError<ToolDefinitionErrorCode> {
+  static override readonly errorName = "ToolDefinitionError";
 }
 
 /** `createToolset` was given duplicate names or something that is not a defined tool. */
-export class ToolsetConfigError extends KeelConfigError {
-  declare readonly code: ToolsetConfigErrorCode;
-
-  constructor(code: ToolsetConfigErrorCode, message: string, options: KeelErrorOptions = {}) {
-    super(code, message, options);
-    this.name = "ToolsetConfigError";
-    Object.defineProperty(this, TOOLSET_CONFIG_ERROR_MARKER, { value: true });
-  }
-
-  static override isInstance(value: unknown): value is ToolsetConfigError {
-    return hasMarker(value, TOOLSET_CONFIG_ERROR_MARKER);
-  }
+export class ToolsetConfigError extends KeelConfigError<ToolsetConfigErrorCode> {
+  static override readonly errorName = "ToolsetConfigError";
 }

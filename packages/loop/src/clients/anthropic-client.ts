@@ -206,14 +206,10 @@ function retryReason(error: ModelClientError, phase: FailurePhase): string {
 }
 
 function afterOutput(error: ModelClientError): ModelClientError {
+  const { kind, message, ...fields } = error.toJSON();
   return new ModelClientError(
-    error.kind,
-    `${error.message} The stream had already forwarded output, so it was not retried (that would show it twice).`,
-    {
-      retryable: error.retryable,
-      cause: error.cause,
-      ...(error.status === undefined ? {} : { status: error.status }),
-      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    },
+    kind,
+    `${message} The stream had already forwarded output, so it was not retried (that would show it twice).`,
+    { ...fields, cause: error.cause },
   );
 }

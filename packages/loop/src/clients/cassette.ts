@@ -2,18 +2,12 @@ import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import type { Message, MessageCreateRequest } from "../wire.js";
 import { describe, findMessageProblem, isRecord } from "./message-shape.js";
-import { ModelClientError, type ModelClientErrorKind } from "./model-client-error.js";
+import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;
 
-/** A recorded failure: replayed as a ModelClientError with the same fields. */
-export interface RecordedError {
-  readonly kind: ModelClientErrorKind;
-  readonly message: string;
-  readonly retryable: boolean;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
-}
+/** A recorded failure (`ModelClientError#toJSON`): replayed as a ModelClientError with the same fields. */
+export type RecordedError = ModelClientErrorFields;
 
 /** One request as the client received it (redacted) and what came back. */
 export type CassetteInteraction =

@@ -4,7 +4,11 @@ export type { Cassette, CassetteInteraction, RecordedError } from "./cassette.js
 export { loadScript } from "./load-script.js";
 export type { ScriptedMessage } from "./message-shape.js";
 export type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model-client.js";
-export type { ModelClientErrorKind, ModelClientErrorOptions } from "./model-client-error.js";
+export type {
+  ModelClientErrorFields,
+  ModelClientErrorKind,
+  ModelClientErrorOptions,
+} from "./model-client-error.js";
 export { ModelClientError } from "./model-client-error.js";
 export type { PlanContext, PlanFunction, PlanStep, ScratchpadEntry } from "./plan-function-client.js";
 export { PlanFunctionClient } from "./plan-function-client.js";

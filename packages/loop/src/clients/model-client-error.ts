@@ -1,4 +1,4 @@
-const MARKER = Symbol.for("keel.model-client-error");
+import { KeelError } from "@keel/errors";
 
 export type ModelClientErrorKind =
   | "authentication"
@@ -38,30 +38,44 @@ export interface ModelClientErrorOptions {
   readonly cause?: unknown;
 }
 
+/** A ModelClientError as plain data: what a cassette records and what a run reports as its error. */
+export interface ModelClientErrorFields {
+  readonly kind: ModelClientErrorKind;
+  readonly message: string;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+}
+
 /**
- * The one error a ModelClient rejects with; switch on `kind`.
+ * The one error a ModelClient rejects with; switch on `kind` (the same value as `code`).
  * The message says what to do next and never contains an API key. `retryable` answers
  * "can the same request succeed later?" — it says nothing about output already streamed.
  */
-export class ModelClientError extends Error {
+export class ModelClientError extends KeelError<ModelClientErrorKind> {
+  static override readonly errorName = "ModelClientError";
   readonly kind: ModelClientErrorKind;
   readonly retryable: boolean;
   declare readonly status?: number;
   declare readonly retryAfterMs?: number;
 
   constructor(kind: ModelClientErrorKind, message: string, options: ModelClientErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ModelClientError";
+    super(kind, message, { cause: options.cause });
     this.kind = kind;
     this.retryable = options.retryable ?? RETRYABLE_BY_KIND[kind];
     if (options.status !== undefined) this.status = options.status;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
-    Object.defineProperty(this, MARKER, { value: true });
   }
 
-  /** True for a ModelClientError from any copy of @keel/loop (works across duplicated installs). */
-  static isInstance(value: unknown): value is ModelClientError {
-    return typeof value === "object" && value !== null && MARKER in value;
+  /** The fields without cause or stack (also what `JSON.stringify` writes): one place lists them. */
+  toJSON(): ModelClientErrorFields {
+    return {
+      kind: this.kind,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
+    };
   }
 }
 

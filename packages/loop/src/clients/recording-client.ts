@@ -50,7 +50,7 @@ export class RecordingClient implements ModelClient {
       response = await this.#inner.create(request, options);
     } catch (error) {
       if (ModelClientError.isInstance(error) && error.kind !== "aborted") {
-        await this.#record({ request: recorded, error: recordedError(error, this.#secrets) });
+        await this.#record({ request: recorded, error: redactSecrets(error.toJSON(), this.#secrets) });
       }
       throw error;
     }
@@ -81,17 +81,4 @@ export class RecordingClient implements ModelClient {
     });
     return redacted;
   }
-}
-
-function recordedError(error: ModelClientError, secrets: readonly string[]) {
-  return redactSecrets(
-    {
-      kind: error.kind,
-      message: error.message,
-      retryable: error.retryable,
-      ...(error.status === undefined ? {} : { status: error.status }),
-      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    },
-    secrets,
-  );
 }

@@ -63,15 +63,7 @@ function settleOnAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
 
 /** A typed summary of a client failure, from the ModelClientError fields only. */
 export function summarizeModelError(error: unknown): RunError {
-  if (ModelClientError.isInstance(error)) {
-    return {
-      kind: error.kind,
-      message: error.message,
-      retryable: error.retryable,
-      ...(error.status === undefined ? {} : { status: error.status }),
-      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    };
-  }
+  if (ModelClientError.isInstance(error)) return error.toJSON();
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return {
     kind: "unknown",
