@@ -3,7 +3,7 @@ import { HookConfigError } from "@keel/hooks";
 import { TestkitConfigError } from "@keel/testkit";
 import { ToolDefinitionError, ToolsetConfigError } from "@keel/tools";
 import { describe, expect, it } from "vitest";
-import { ModelClientError, RunOptionsError } from "./index.js";
+import { ModelClientError, RunOptionsError, RunSnapshotError } from "./index.js";
 
 /** Every error class the loop can see, across packages, each with one instance of it. */
 const instances = [
@@ -15,6 +15,7 @@ const instances = [
   new HookConfigError("INVALID_HOOK_NAME", "x"),
   new ModelClientError("timeout", "x"),
   new RunOptionsError("x"),
+  new RunSnapshotError("INVALID_APPROVAL", "x"),
   new TestkitConfigError("x"),
 ];
 const errorClasses = [
@@ -26,6 +27,7 @@ const errorClasses = [
   HookConfigError,
   ModelClientError,
   RunOptionsError,
+  RunSnapshotError,
   TestkitConfigError,
 ];
 

@@ -7,12 +7,6 @@ export type RunSnapshotErrorCode =
   | "TOOLS_CHANGED";
 
 /** A snapshot or a decision `resumeRun` refuses before anything runs: switch on `code`. */
-export class RunSnapshotError extends KeelConfigError {
-  override readonly code: RunSnapshotErrorCode;
-
-  constructor(code: RunSnapshotErrorCode, message: string) {
-    super(code, message);
-    this.name = "RunSnapshotError";
-    this.code = code;
-  }
+export class RunSnapshotError extends KeelConfigError<RunSnapshotErrorCode> {
+  static override readonly errorName = "RunSnapshotError";
 }
