@@ -95,7 +95,13 @@ export interface MessageCreateRequest {
   tools?: ToolDefinitionParam[];
   tool_choice?: ToolChoice;
   temperature?: number;
+  top_p?: number;
+  top_k?: number;
   stop_sequences?: string[];
   metadata?: { user_id?: string };
+  thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
+  service_tier?: "auto" | "standard_only";
+  /** Beta features: the Anthropic client sends them as the `anthropic-beta` header, not in the body. */
+  betas?: string[];
   stream?: boolean;
 }

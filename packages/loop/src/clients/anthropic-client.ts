@@ -115,10 +115,15 @@ export class AnthropicClient implements ModelClient {
     // Serialised once per call, whatever the retries, and posted as is: `messages.create` would serialise it
     // again and add only the headers of fields Keel never sends (workspace and user profile ids, helper tags).
     // The client's timeout applies (posting skips `messages.create`'s refusal of large non-streaming max_tokens).
+    // Beta features travel as the `anthropic-beta` header, as the SDK's beta API sends them.
+    const { betas, ...body } = request;
     const sdkOptions: SdkRequestOptions = {
       signal,
-      body: JSON.stringify({ ...request, stream: this.#stream }),
-      headers: JSON_HEADERS,
+      body: JSON.stringify({ ...body, stream: this.#stream }),
+      headers:
+        betas === undefined || betas.length === 0
+          ? JSON_HEADERS
+          : { ...JSON_HEADERS, "anthropic-beta": betas.join(",") },
       stream: this.#stream,
     };
     for (let retries = 0; ; retries++) {

@@ -7,6 +7,7 @@ import {
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
+import type { RequestFields } from "./request-parameters.js";
 
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
 
@@ -21,6 +22,8 @@ export interface ConversationSettings {
   readonly tools: readonly ToolDefinitionParam[];
   readonly initialMessages: readonly MessageParam[];
   readonly cache: boolean;
+  /** Request parameters sent on every request (thinking, temperature, tool choice, ...). */
+  readonly parameters?: RequestFields;
 }
 
 /**
@@ -47,6 +50,7 @@ export class Conversation {
     this.markNewestTurn = budget >= 1;
     const marked = budget >= 2 ? withPrefixBreakpoint(system, tools) : { system, tools };
     this.prefix = {
+      ...settings.parameters,
       model: settings.model,
       max_tokens: settings.maxTokens,
       ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),

@@ -4,6 +4,7 @@ import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { MessageParam, TextBlock } from "../wire.js";
 import { defaultSleep, type RetryPolicy } from "./backoff.js";
+import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
 import type { TraceEvent } from "./trace-events.js";
@@ -12,6 +13,8 @@ import type { TraceEvent } from "./trace-events.js";
 export interface ResolvedOptions {
   readonly client: ModelClient;
   readonly model: string;
+  /** Request parameters sent on every request, validated. */
+  readonly request: RequestFields;
   readonly system: string | readonly TextBlock[] | undefined;
   readonly toolset: Toolset;
   readonly preHooks: readonly PreToolHook[];
@@ -131,16 +134,19 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
   if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
   const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, 200, 0);
   const maxDelayMs = integer("retry.maxDelayMs", retry.maxDelayMs, Math.max(5000, baseDelayMs), baseDelayMs);
+  const toolset = resolveToolset(options.tools);
+  const maxTokens = integer("maxTokens", options.maxTokens, 4096, 1);
   return {
     client,
     model,
     system,
-    toolset: resolveToolset(options.tools),
+    toolset,
+    request: resolveRequestParameters(options.request, { maxTokens, toolNames: toolset.names }),
     preHooks: resolveHooks("hooks.pre", options.hooks?.pre, "decide"),
     postHooks: resolveHooks("hooks.post", options.hooks?.post, "transform"),
     initialMessages: resolveMessages(options),
     maxIterations: integer("maxIterations", options.maxIterations, 10, 1),
-    maxTokens: integer("maxTokens", options.maxTokens, 4096, 1),
+    maxTokens,
     maxPauseTurns: integer("maxPauseTurns", options.maxPauseTurns, 5, 0),
     retry: { maxAttempts: integer("retry.maxAttempts", retry.maxAttempts, 3, 1), baseDelayMs, maxDelayMs },
     concurrency: integer("concurrency", options.concurrency, 8, 1),

@@ -2,6 +2,7 @@ import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { MessageParam, TextBlock } from "../wire.js";
+import type { RequestParameters } from "./request-parameters.js";
 import type { TraceEvent } from "./trace-events.js";
 
 /** Automatic retries of transient tool outcomes (never of business, permission or validation). */
@@ -36,6 +37,13 @@ export interface RunOptions {
   readonly maxIterations?: number;
   /** `max_tokens` of every request. Default 4096. */
   readonly maxTokens?: number;
+  /**
+   * Messages API parameters sent on every request — `thinking`, `temperature`, `top_p`, `top_k`,
+   * `stop_sequences`, `metadata`, `tool_choice`, `service_tier`, `betas` — validated before the run with the
+   * API's rules (with thinking: `maxTokens` above `budget_tokens`, tool choice `auto` or `none`). The forced
+   * final answer still sends `tool_choice: none`.
+   */
+  readonly request?: RequestParameters;
   /** `pause_turn` continuations allowed in one run. Default 5. */
   readonly maxPauseTurns?: number;
   readonly retry?: RetryOptions;

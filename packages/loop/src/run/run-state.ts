@@ -52,6 +52,7 @@ export class RunState {
       tools: options.toolset.anthropicTools,
       initialMessages: options.initialMessages,
       cache: options.cache,
+      parameters: options.request,
     });
     const callerSignal = options.signal;
     const abort = () => this.controller.abort(callerSignal?.reason);
