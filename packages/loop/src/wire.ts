@@ -59,6 +59,8 @@ export interface Usage {
   output_tokens: number;
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
+  /** Billed server-tool requests (web search, web fetch) of this response. */
+  server_tool_use?: { web_search_requests?: number | null; web_fetch_requests?: number | null } | null;
 }
 
 /** A Messages API response (`type: "message"`). */
@@ -72,6 +74,8 @@ export interface Message {
   stop_sequence: string | null;
   usage: Usage;
   stop_details?: unknown;
+  /** The code-execution container this response used; the next request must name it to keep its files. */
+  container?: { id: string; expires_at?: string } | null;
 }
 
 export interface ToolDefinitionParam {
@@ -79,6 +83,18 @@ export interface ToolDefinitionParam {
   description?: string;
   input_schema: Record<string, unknown>;
   cache_control?: CacheControl;
+}
+
+/**
+ * An Anthropic server tool, run by the API itself (web search, web fetch, code execution, ...): a versioned
+ * `type`, a `name`, and the tool's own settings, e.g. `{ type: "web_search_20250305", name: "web_search",
+ * max_uses: 5 }`. Its calls and results arrive as `server_tool_use` / `*_tool_result` blocks.
+ */
+export interface ServerToolDefinition {
+  type: string;
+  name: string;
+  cache_control?: CacheControl;
+  [setting: string]: unknown;
 }
 
 export type ToolChoice =
@@ -92,7 +108,7 @@ export interface MessageCreateRequest {
   max_tokens: number;
   messages: MessageParam[];
   system?: string | TextBlock[];
-  tools?: ToolDefinitionParam[];
+  tools?: Array<ToolDefinitionParam | ServerToolDefinition>;
   tool_choice?: ToolChoice;
   temperature?: number;
   top_p?: number;
@@ -101,6 +117,8 @@ export interface MessageCreateRequest {
   metadata?: { user_id?: string };
   thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
   service_tier?: "auto" | "standard_only";
+  /** The code-execution container to reuse (the id of the previous response's `container`). */
+  container?: string;
   /** Beta features: the Anthropic client sends them as the `anthropic-beta` header, not in the body. */
   betas?: string[];
   stream?: boolean;

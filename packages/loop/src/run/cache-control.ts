@@ -2,6 +2,7 @@ import type {
   CacheControl,
   MessageParam,
   RequestContentBlock,
+  ServerToolDefinition,
   TextBlock,
   ToolDefinitionParam,
 } from "../wire.js";
@@ -25,7 +26,7 @@ const hasBreakpoint = (block: unknown): boolean =>
  */
 export function countBreakpoints(
   system: string | readonly TextBlock[] | undefined,
-  tools: readonly ToolDefinitionParam[],
+  tools: readonly (ToolDefinitionParam | ServerToolDefinition)[],
   messages: readonly MessageParam[],
 ): number {
   let count = 0;
@@ -79,8 +80,11 @@ export function withNewestTurnBreakpoint(message: MessageParam): MessageParam | 
  */
 export function withPrefixBreakpoint(
   system: string | readonly TextBlock[] | undefined,
-  tools: readonly ToolDefinitionParam[],
-): { system: string | readonly TextBlock[] | undefined; tools: readonly ToolDefinitionParam[] } {
+  tools: readonly (ToolDefinitionParam | ServerToolDefinition)[],
+): {
+  system: string | readonly TextBlock[] | undefined;
+  tools: readonly (ToolDefinitionParam | ServerToolDefinition)[];
+} {
   if (typeof system === "string" && system !== "") {
     return { system: [{ type: "text", text: system, cache_control: EPHEMERAL }], tools };
   }

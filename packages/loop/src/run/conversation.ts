@@ -1,4 +1,10 @@
-import type { MessageCreateRequest, MessageParam, TextBlock, ToolDefinitionParam } from "../wire.js";
+import type {
+  MessageCreateRequest,
+  MessageParam,
+  ServerToolDefinition,
+  TextBlock,
+  ToolDefinitionParam,
+} from "../wire.js";
 import {
   BREAKPOINT_BYTES,
   countBreakpoints,
@@ -19,7 +25,7 @@ export interface ConversationSettings {
   readonly model: string;
   readonly maxTokens: number;
   readonly system: string | readonly TextBlock[] | undefined;
-  readonly tools: readonly ToolDefinitionParam[];
+  readonly tools: readonly (ToolDefinitionParam | ServerToolDefinition)[];
   readonly initialMessages: readonly MessageParam[];
   readonly cache: boolean;
   /** Request parameters sent on every request (thinking, temperature, tool choice, ...). */
@@ -40,6 +46,8 @@ export class Conversation {
   private readonly headBytes: number;
   private readonly finalHeadBytes: number;
   private readonly markNewestTurn: boolean;
+  /** The code-execution container of the latest response that named one; sent with every later request. */
+  container: string | undefined;
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
 
@@ -54,7 +62,9 @@ export class Conversation {
       model: settings.model,
       max_tokens: settings.maxTokens,
       ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),
-      ...(marked.tools.length === 0 ? {} : { tools: marked.tools as ToolDefinitionParam[] }),
+      ...(marked.tools.length === 0
+        ? {}
+        : { tools: marked.tools as (ToolDefinitionParam | ServerToolDefinition)[] }),
     };
     this.headBytes = emptyRequestBytes(this.prefix);
     this.finalHeadBytes =
@@ -89,6 +99,10 @@ export class Conversation {
     const request: MessageCreateRequest = final
       ? { ...this.prefix, ...this.finalChoice(), messages }
       : { ...this.prefix, messages };
+    if (this.container !== undefined) {
+      request.container = this.container;
+      bytes += Buffer.byteLength(`,"container":${JSON.stringify(this.container)}`);
+    }
     return { request, bytes };
   }
 

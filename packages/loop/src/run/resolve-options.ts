@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
-import type { MessageParam, TextBlock } from "../wire.js";
+import type { MessageParam, ServerToolDefinition, TextBlock } from "../wire.js";
 import { defaultSleep, type RetryPolicy } from "./backoff.js";
 import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
@@ -13,6 +13,7 @@ import type { TraceEvent } from "./trace-events.js";
 export interface ResolvedOptions {
   readonly client: ModelClient;
   readonly model: string;
+  readonly serverTools: readonly ServerToolDefinition[];
   /** Request parameters sent on every request, validated. */
   readonly request: RequestFields;
   readonly system: string | readonly TextBlock[] | undefined;
@@ -113,6 +114,27 @@ function resolveMessages(options: RunOptions): readonly MessageParam[] {
   return messages;
 }
 
+function resolveServerTools(value: unknown, toolNames: readonly string[]): readonly ServerToolDefinition[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new RunOptionsError(`runAgent: "serverTools" must be an array.`);
+  const names = new Set(toolNames);
+  return value.map((tool: unknown, index) => {
+    const { type, name } = (tool ?? {}) as { type?: unknown; name?: unknown };
+    if (typeof type !== "string" || type === "" || typeof name !== "string" || name === "") {
+      throw new RunOptionsError(
+        `runAgent: "serverTools[${index}]" needs a versioned "type" and a "name", e.g. { type: "web_search_20250305", name: "web_search" }.`,
+      );
+    }
+    if (names.has(name)) {
+      throw new RunOptionsError(
+        `runAgent: "serverTools[${index}]" is named "${name}", like another tool of the run.`,
+      );
+    }
+    names.add(name);
+    return tool as ServerToolDefinition;
+  });
+}
+
 /** Validates every option once, before anything runs; throws RunOptionsError naming the option. */
 export function resolveOptions(options: RunOptions): ResolvedOptions {
   if (typeof options !== "object" || options === null) {
@@ -141,6 +163,7 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     model,
     system,
     toolset,
+    serverTools: resolveServerTools(options.serverTools, toolset.names),
     request: resolveRequestParameters(options.request, { maxTokens, toolNames: toolset.names }),
     preHooks: resolveHooks("hooks.pre", options.hooks?.pre, "decide"),
     postHooks: resolveHooks("hooks.post", options.hooks?.post, "transform"),

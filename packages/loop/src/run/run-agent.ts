@@ -84,6 +84,7 @@ async function loop(run: RunState): Promise<RunResult> {
       });
     }
     run.usage = addUsage(run.usage, response.usage);
+    if (typeof response.container?.id === "string") conversation.container = response.container.id;
     // maxPauseTurns bounds consecutive pauses: any other reply starts the count again.
     if (response.stop_reason !== "pause_turn") pauseTurns = 0;
     const toolUses = response.content.filter(isToolUse);

@@ -1,7 +1,7 @@
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
-import type { MessageParam, TextBlock } from "../wire.js";
+import type { MessageParam, ServerToolDefinition, TextBlock } from "../wire.js";
 import type { RequestParameters } from "./request-parameters.js";
 import type { TraceEvent } from "./trace-events.js";
 
@@ -29,6 +29,12 @@ export interface RunOptions {
   // biome-ignore lint/suspicious/noExplicitAny: each tool validates its own input schema; the array mixes them.
   readonly tools?: readonly Tool<any, any>[] | Toolset;
   readonly hooks?: RunHooks;
+  /**
+   * Anthropic server tools the API runs itself, sent after the Keel tools: e.g. `{ type:
+   * "web_search_20250305", name: "web_search", max_uses: 5 }` or code execution. Their blocks stay in the
+   * history untouched; `pause_turn` continues; a code-execution container is carried to the next request.
+   */
+  readonly serverTools?: readonly ServerToolDefinition[];
   /** Starts the history with one user message. */
   readonly prompt?: string;
   /** An existing history; it must start and end with a user turn. The objects are not copied: do not mutate them. */

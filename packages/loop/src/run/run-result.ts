@@ -24,6 +24,8 @@ export interface RunUsage {
   readonly output_tokens: number;
   readonly cache_creation_input_tokens: number;
   readonly cache_read_input_tokens: number;
+  /** Billed server-tool requests, present once a response reported any. */
+  readonly server_tool_use?: { readonly web_search_requests: number; readonly web_fetch_requests: number };
 }
 
 /** The pre-hook decision; `null` when the call never reached the hooks (it failed validation). */

@@ -52,6 +52,12 @@ const usageSchema = z.object({
   output_tokens: z.number().int().nonnegative(),
   cache_creation_input_tokens: z.number().int().nonnegative(),
   cache_read_input_tokens: z.number().int().nonnegative(),
+  server_tool_use: z
+    .object({
+      web_search_requests: z.number().int().nonnegative(),
+      web_fetch_requests: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 const blockSchema = z.looseObject({ type: z.string() });
 const messageSchema = z.object({

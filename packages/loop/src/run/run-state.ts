@@ -49,7 +49,10 @@ export class RunState {
       model: options.model,
       maxTokens: options.maxTokens,
       system: options.system,
-      tools: options.toolset.anthropicTools,
+      tools:
+        options.serverTools.length === 0
+          ? options.toolset.anthropicTools
+          : [...options.toolset.anthropicTools, ...options.serverTools],
       initialMessages: options.initialMessages,
       cache: options.cache,
       parameters: options.request,

@@ -14,10 +14,21 @@ const count = (value: number | null | undefined): number =>
 /** Adds one response's usage (null or missing cache fields count as 0). */
 export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
   if (usage === undefined || usage === null) return total;
-  return {
+  const sum: RunUsage = {
     input_tokens: total.input_tokens + count(usage.input_tokens),
     output_tokens: total.output_tokens + count(usage.output_tokens),
     cache_creation_input_tokens: total.cache_creation_input_tokens + count(usage.cache_creation_input_tokens),
     cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
+  };
+  const server = usage.server_tool_use;
+  const searches = count(server?.web_search_requests);
+  const fetches = count(server?.web_fetch_requests);
+  if (total.server_tool_use === undefined && searches === 0 && fetches === 0) return sum;
+  return {
+    ...sum,
+    server_tool_use: {
+      web_search_requests: (total.server_tool_use?.web_search_requests ?? 0) + searches,
+      web_fetch_requests: (total.server_tool_use?.web_fetch_requests ?? 0) + fetches,
+    },
   };
 }
