@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { costBench } from "./benches/cost.mjs";
 import { inProcessGrowthBench } from "./benches/in-process-growth.mjs";
 import { loopOverheadBench } from "./benches/loop-overhead.mjs";
 import { mcpThroughputBench } from "./benches/mcp-throughput.mjs";
@@ -14,7 +15,7 @@ import { resultsMarkdown } from "./lib/report.mjs";
 import { startServerProcess } from "./lib/server-control.mjs";
 
 /**
- * `pnpm bench`: runs the six benches and writes bench/RESULTS.md and bench/results-chart.svg.
+ * `pnpm bench`: runs the seven benches and writes bench/RESULTS.md and bench/results-chart.svg.
  * `--smoke`: tiny sizes, writes to a temporary directory, and fails unless every bench produced finite
  * numbers (no timing thresholds). `--only=1,3` runs a subset (results still go to RESULTS.md).
  */
@@ -35,6 +36,7 @@ const BENCHES = [
   ["4", parallelToolsBench],
   ["5", mcpThroughputBench],
   ["6", tokensResentBench],
+  ["7", costBench],
 ];
 
 const startedAt = new Date();
