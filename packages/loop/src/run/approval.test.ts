@@ -1,6 +1,7 @@
 import { businessError, success } from "@keel/errors";
-import { definePreHook } from "@keel/hooks";
+import { definePreHook, idempotencyKey } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
+import { ModelClientError } from "../clients/model-client-error.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
 import { approveCall, rejectCall } from "./approvals.js";
 import { resumeRun } from "./resume-run.js";
@@ -214,5 +215,46 @@ describe("a held call pauses the run; a person decides; the run resumes", () => 
     });
     // The lookup and the hold of the first turn are part of the history the hook sees.
     expect(seen[0]).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a run stopped by a transient model failure resumes from its snapshot", () => {
+  it("keeps what ran, asks the model again with the same run id, and runs later writes with stable keys", async () => {
+    const store = desk();
+    const first = await runAgent({
+      client: new ScriptedClient([
+        reply([toolUse("t1", "process_refund", { order_id: "O-1", amount: 20 })], "tool_use"),
+        new ModelClientError("overloaded", "Overloaded (529)."),
+      ]),
+      model: "m",
+      tools: store.tools,
+      prompt: "Refund $20, then $30",
+      retry: { maxAttempts: 1 },
+    });
+    expect(first.status).toBe("model_error");
+    expect(first.snapshot).toMatchObject({ status: "model_error", pending: [], results: [] });
+    expect(store.refund.calls).toHaveLength(1);
+    const resumed = await resumeRun(JSON.stringify(first.snapshot), [], {
+      client: new ScriptedClient([
+        reply([toolUse("t2", "process_refund", { order_id: "O-1", amount: 30 })], "tool_use"),
+        answer("Refunded $20 and $30."),
+      ]),
+      tools: store.tools,
+    });
+    expect(resumed).toMatchObject({ status: "completed", runId: first.runId, iterations: 2 });
+    expect(store.refund.calls.map((call) => call.input.amount)).toEqual([20, 30]);
+    expect(store.refund.calls[1]!.context.idempotencyKey).toBe(
+      idempotencyKey(first.runId, "process_refund", { order_id: "O-1", amount: 30 }),
+    );
+  });
+
+  it("gives no snapshot for a failure a retry cannot fix", async () => {
+    const result = await runAgent({
+      client: new ScriptedClient([new ModelClientError("authentication", "Bad key.")]),
+      model: "m",
+      prompt: "hi",
+    });
+    expect(result.status).toBe("model_error");
+    expect(result.snapshot).toBeUndefined();
   });
 });

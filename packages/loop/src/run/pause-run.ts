@@ -1,7 +1,7 @@
 import type { HeldCall } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock } from "../wire.js";
-import type { RunResult } from "./run-result.js";
+import type { RunError, RunResult } from "./run-result.js";
 import { type PendingCall, RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";
 import type { RunState } from "./run-state.js";
 
@@ -21,9 +21,29 @@ export function pauseRun(
   results: readonly (ToolResultBlock | null)[],
   held: readonly HeldPlace[],
 ): RunResult {
-  const { options } = run;
   const heldPlaces = new Set(held.map((place) => place.index));
   const snapshot: RunSnapshot = {
+    ...baseSnapshot(run),
+    status: "awaiting_approval",
+    results: results.map((block, index) => (heldPlaces.has(index) ? null : block)),
+    pending: held.map(pendingOf(run.runId)),
+  };
+  return run.finish("awaiting_approval", { snapshot });
+}
+
+/**
+ * Ends the run with `model_error` after a transient model failure (overloaded, rate limited, a dropped
+ * stream), with a snapshot to continue from: the history ends on a user turn, every call so far answered,
+ * and a resume keeps the run id, so the idempotency keys of its writes stay the same.
+ */
+export function snapshotOnFailure(run: RunState, error: RunError): RunResult {
+  const snapshot: RunSnapshot = { ...baseSnapshot(run), status: "model_error", results: [], pending: [] };
+  return run.finish("model_error", { error, snapshot });
+}
+
+function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "pending"> {
+  const { options } = run;
+  return {
     version: RUN_SNAPSHOT_VERSION,
     runId: run.runId,
     model: options.model,
@@ -37,10 +57,7 @@ export function pauseRun(
     usage: run.usage,
     calls: jsonOnly([...run.completedCalls]),
     messages: [...run.conversation.messages],
-    results: results.map((block, index) => (heldPlaces.has(index) ? null : block)),
-    pending: held.map(pendingOf(run.runId)),
   };
-  return run.finish("awaiting_approval", { snapshot });
 }
 
 const pendingOf =

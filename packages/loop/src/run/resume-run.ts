@@ -20,12 +20,13 @@ export type ResumeOptions = Omit<
   RunOptions,
   "prompt" | "messages" | "model" | "maxTokens" | "maxIterations" | "system" | "idGenerator"
 > & {
-  /** The key decisions were signed with (`approveCall` / `rejectCall`); from configuration. */
-  readonly approvalKey: ApprovalKey;
+  /** The key decisions were signed with (`approveCall` / `rejectCall`); from configuration. Not needed without decisions. */
+  readonly approvalKey?: ApprovalKey;
 };
 
 /**
- * Continues a run paused with `awaiting_approval`, in this process or any other, hours later. Each decided
+ * Continues a run paused with `awaiting_approval` — or stopped by a transient model failure (`model_error`
+ * with a snapshot: pass no decisions) — in this process or any other, hours later. Each decided
  * call is settled: an approved one runs through the one tool-call path again — validation and every pre-hook,
  * a hold counting as allow — with its original idempotency key (same run id, tool and input), so a resume
  * repeated after a crash pays once; a rejected one answers the model with a `permission` error saying a
@@ -42,6 +43,7 @@ export async function resumeRun(
 ): Promise<RunResult> {
   const snapshot = parseRunSnapshot(snapshotValue);
   const byId = checkDecisions(snapshot, decisions, options.approvalKey);
+  const failed = snapshot.status === "model_error";
   const pausedTurn = snapshot.messages.at(-1)!;
   const { approvalKey: _key, ...runOptions } = options;
   const resolved = resolveOptions({
@@ -51,12 +53,12 @@ export async function resumeRun(
     maxIterations: snapshot.maxIterations,
     ...(snapshot.system === undefined ? {} : { system: snapshot.system }),
     metadata: options.metadata ?? snapshot.metadata,
-    messages: snapshot.messages.slice(0, -1),
+    messages: failed ? snapshot.messages : snapshot.messages.slice(0, -1),
     idGenerator: () => snapshot.runId,
   });
   checkTools(snapshot, resolved.toolset.names);
   const run = new RunState(resolved);
-  run.conversation.append(pausedTurn);
+  if (!failed) run.conversation.append(pausedTurn);
   run.usage = snapshot.usage;
   run.toolRounds = snapshot.iterations;
   run.modelRequests = snapshot.modelRequests;
@@ -70,6 +72,8 @@ export async function resumeRun(
     maxIterations: resolved.maxIterations,
     cache: resolved.cache,
   });
+  // After a transient model failure every call is answered: the loop simply asks the model again.
+  if (failed) return continueRun(run);
 
   const results = [...snapshot.results];
   const approved = snapshot.pending.filter((call) => byId.get(call.approvalId)?.verdict === "approve");
@@ -93,7 +97,7 @@ export async function resumeRun(
 function checkDecisions(
   snapshot: RunSnapshot,
   decisions: readonly ApprovalDecision[],
-  key: ApprovalKey,
+  key: ApprovalKey | undefined,
 ): Map<string, ApprovalDecision> {
   if (!Array.isArray(decisions)) {
     throw new RunSnapshotError("INVALID_APPROVAL", "resumeRun: decisions must be an array.");
@@ -109,7 +113,7 @@ function checkDecisions(
           "(or is decided twice); nothing was run.",
       );
     }
-    verifyDecision(call, decision, key);
+    verifyDecision(call, decision, key as ApprovalKey);
     byId.set(decision.approvalId, decision);
   }
   return byId;

@@ -1,6 +1,6 @@
 import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "../wire.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
-import { pauseRun } from "./pause-run.js";
+import { pauseRun, snapshotOnFailure } from "./pause-run.js";
 import { resolveOptions } from "./resolve-options.js";
 import {
   INVALID_RESPONSE,
@@ -79,9 +79,11 @@ async function loop(run: RunState): Promise<RunResult> {
       await batch?.discard();
       if (run.signal.aborted) return run.finish("aborted");
       const failure = error === invalidResponse ? INVALID_RESPONSE : summarizeModelError(error);
-      return run.finish(isPromptTooLong(failure) ? "context_window_exceeded" : "model_error", {
-        error: failure,
-      });
+      if (isPromptTooLong(failure)) return run.finish("context_window_exceeded", { error: failure });
+      // A transient failure leaves a valid history ending on a user turn: the run can go on later.
+      return failure.retryable
+        ? snapshotOnFailure(run, failure)
+        : run.finish("model_error", { error: failure });
     }
     run.usage = addUsage(run.usage, response.usage);
     if (typeof response.container?.id === "string") conversation.container = response.container.id;

@@ -28,6 +28,11 @@ export interface PendingCall {
  */
 export interface RunSnapshot {
   readonly version: number;
+  /**
+   * Why the run stopped: `awaiting_approval` (calls wait for a person; `results` and `pending` describe the
+   * paused turn) or `model_error` (a transient model failure; the history ends on a user turn, nothing pends).
+   */
+  readonly status: "awaiting_approval" | "model_error";
   readonly runId: string;
   readonly model: string;
   readonly maxTokens: number;
@@ -80,6 +85,7 @@ const pendingSchema = z.object({
 });
 const snapshotSchema = z.object({
   version: z.literal(RUN_SNAPSHOT_VERSION),
+  status: z.enum(["awaiting_approval", "model_error"]),
   runId: z.string().min(1),
   model: z.string().min(1),
   maxTokens: z.number().int().positive(),
@@ -101,7 +107,7 @@ const snapshotSchema = z.object({
   ),
   messages: z.array(messageSchema).min(1),
   results: z.array(toolResultSchema.nullable()),
-  pending: z.array(pendingSchema).min(1),
+  pending: z.array(pendingSchema),
 });
 
 /**
@@ -138,6 +144,19 @@ export function parseRunSnapshot(value: unknown): RunSnapshot {
 }
 
 function checkPendingPlaces(snapshot: RunSnapshot): void {
+  if (snapshot.status === "model_error") {
+    if (
+      snapshot.pending.length === 0 &&
+      snapshot.results.length === 0 &&
+      snapshot.messages.at(-1)?.role === "user"
+    ) {
+      return;
+    }
+    throw new RunSnapshotError(
+      "INVALID_RUN_SNAPSHOT",
+      "resumeRun: a model_error snapshot ends on a user turn and has no pending calls.",
+    );
+  }
   const open = new Set(snapshot.pending.map((call) => call.toolUseId));
   const last = snapshot.messages.at(-1);
   const toolUseIds = Array.isArray(last?.content)
@@ -147,7 +166,8 @@ function checkPendingPlaces(snapshot: RunSnapshot): void {
     last?.role === "assistant" &&
     toolUseIds.length === snapshot.results.length &&
     toolUseIds.every((id, index) => (snapshot.results[index] === null) === open.has(id)) &&
-    open.size === snapshot.pending.length;
+    open.size === snapshot.pending.length &&
+    open.size > 0;
   if (!consistent) {
     throw new RunSnapshotError(
       "INVALID_RUN_SNAPSHOT",
