@@ -24,8 +24,10 @@ export interface McpServerProcess {
 }
 
 export interface SpawnOptions {
-  /** PGlite data directory; without it the server uses its in-memory store. */
+  /** PGlite data directory; without it (and without `databaseUrl`) the server uses its in-memory store. */
   readonly dataDir?: string;
+  /** A PostgreSQL URL: the server's store is that database (several servers may share it). */
+  readonly databaseUrl?: string;
   /** Default {@link AGENT_TOKEN}. */
   readonly token?: string;
   /** Give up waiting for the listening line after this long. Default 30 s. */
@@ -37,12 +39,16 @@ export interface SpawnOptions {
  * leaks in) and waits for the URL it logs. Rejects if it exits or does not listen in time.
  */
 export async function spawnMcpServer(options: SpawnOptions = {}): Promise<McpServerProcess> {
-  const store = options.dataDir ? ["--data-dir", options.dataDir] : ["--memory"];
+  const store = options.dataDir ? ["--data-dir", options.dataDir] : options.databaseUrl ? [] : ["--memory"];
   const child = spawn(
     process.execPath,
     [MCP_SERVER_BIN, "--http", "--host", "127.0.0.1", "--port", "0", ...store],
     {
-      env: { PATH: process.env.PATH ?? "", KEEL_MCP_TOKEN: options.token ?? AGENT_TOKEN },
+      env: {
+        PATH: process.env.PATH ?? "",
+        KEEL_MCP_TOKEN: options.token ?? AGENT_TOKEN,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      },
     },
   );
   let stderr = "";

@@ -273,5 +273,78 @@ export function describeBackendContract(name: string, create: BackendFactory, pr
       expect(await backend.getOrder("ORD-1001")).toEqual({ kind: "unreachable" });
       expect(await backend.getCustomerByEmail("alice@example.com")).toEqual({ kind: "unreachable" });
     });
+
+    describe("the automatic refund limit and idempotency keys hold in the store's own transaction", () => {
+      const limited = (overrides: Partial<RefundRequest>) =>
+        refund({ orderId: "ORD-1002", automaticLimitCents: 50_000, ...overrides });
+
+      it("pays $375, then sends a second $375 on the same order to a person: a ticket, nothing paid", async () => {
+        const backend = await open();
+        const first = await backend.processRefund(
+          limited({ amountCents: 37_500, idempotencyKey: "split-1" }),
+        );
+        expect(first).toMatchObject({ kind: "refunded", duplicate: false });
+        const second = await backend.processRefund(
+          limited({ amountCents: 37_500, idempotencyKey: "split-2" }),
+        );
+        expect(second).toMatchObject({
+          kind: "over_limit",
+          duplicate: false,
+          limitCents: 50_000,
+          ticket: { category: "refund_over_limit", status: "open", customerId: "C-1001" },
+          order: { refundedCents: 37_500 },
+        });
+        const retried = await backend.processRefund(
+          limited({ amountCents: 37_500, idempotencyKey: "split-2" }),
+        );
+        expect(retried).toMatchObject({ kind: "over_limit", duplicate: true });
+        if (second.kind === "over_limit" && retried.kind === "over_limit")
+          expect(retried.ticket.id).toBe(second.ticket.id);
+        expect(await backend.listRefunds("ORD-1002")).toMatchObject({
+          kind: "listed",
+          refunds: [{ amountCents: 37_500 }],
+        });
+        const tickets = await backend.listTickets();
+        expect(
+          tickets.kind === "listed" ? tickets.tickets.filter((t) => t.category === "refund_over_limit") : [],
+        ).toHaveLength(1);
+      });
+
+      it("never pays more than the limit automatically when ten different refunds of one order race", async () => {
+        const backend = await open();
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            backend.processRefund(limited({ amountCents: 20_000, idempotencyKey: `race-${index}` })),
+          ),
+        );
+        const paid = results.filter((result) => result.kind === "refunded");
+        const held = results.filter((result) => result.kind === "over_limit");
+        expect(paid).toHaveLength(2);
+        expect(held).toHaveLength(8);
+        const listed = await backend.listRefunds("ORD-1002");
+        const total =
+          listed.kind === "listed" ? listed.refunds.reduce((sum, r) => sum + r.amountCents, 0) : -1;
+        expect(total).toBe(40_000);
+      });
+
+      it("refuses a key reused with another amount, and never returns the first refund for it", async () => {
+        const backend = await open();
+        await backend.processRefund(refund({ amountCents: 1000, idempotencyKey: "same-key" }));
+        const reused = await backend.processRefund(refund({ amountCents: 2000, idempotencyKey: "same-key" }));
+        expect(reused).toEqual({ kind: "key_reused", idempotencyKey: "same-key" });
+        const listed = await backend.listRefunds("ORD-1001");
+        expect(listed.kind === "listed" ? listed.refunds.map((r) => r.amountCents) : []).toEqual([1000]);
+      });
+
+      it("refuses a key reused on another customer's order without revealing that refund", async () => {
+        const backend = await open();
+        await backend.processRefund(
+          refund({ customerId: "C-1003", orderId: "ORD-1005", amountCents: 500, idempotencyKey: "k" }),
+        );
+        const reused = await backend.processRefund(refund({ amountCents: 500, idempotencyKey: "k" }));
+        expect(reused).toEqual({ kind: "key_reused", idempotencyKey: "k" });
+        expect(JSON.stringify(reused)).not.toContain("C-1003");
+      });
+    });
   });
 }

@@ -52,7 +52,8 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Faultab
         const order = ledger.order(orderId);
         return order ? ({ kind: "found", order } as const) : ({ kind: "not_found" } as const);
       }),
-    processRefund: (request) => run("processRefund", "write", () => ledger.refund(request)),
+    processRefund: (request) =>
+      run("processRefund", "write", () => ledger.refund(request, (escalation) => tickets.create(escalation))),
     createEscalation: (request) => run("createEscalation", "write", () => tickets.create(request)),
     listTickets: (filter = {}) =>
       run("listTickets", "read", () => ({ kind: "listed", tickets: tickets.list(filter.status) }) as const),

@@ -1,5 +1,13 @@
+import { exceedsAutomaticLimit, keyMatchesRequest, overLimitEscalation } from "./refund-policy.js";
 import { FIRST_GENERATED_NUMBER, type SeedData } from "./seed.js";
-import type { Order, Refund, RefundRequest, RefundResult } from "./types.js";
+import type {
+  EscalationRequest,
+  EscalationResult,
+  Order,
+  Refund,
+  RefundRequest,
+  RefundResult,
+} from "./types.js";
 
 /**
  * The memory backend's refunds, indexed by order and by idempotency key. `refund` is synchronous, so
@@ -31,10 +39,17 @@ export function createMemoryLedger(data: SeedData, now: () => Date) {
   return {
     order,
     refundsOf: (orderId: string): readonly Refund[] => byOrder.get(orderId) ?? [],
-    refund(request: RefundRequest): RefundResult {
+    /** `openTicket` runs inside the same synchronous step: nothing interleaves with the limit check. */
+    refund(
+      request: RefundRequest,
+      openTicket: (escalation: EscalationRequest) => EscalationResult,
+    ): RefundResult {
       const stored = orders.get(request.orderId);
-      if (!stored) return { kind: "order_not_found" };
       const first = byKey.get(request.idempotencyKey);
+      if (first && !keyMatchesRequest(first, request)) {
+        return { kind: "key_reused", idempotencyKey: request.idempotencyKey };
+      }
+      if (!stored) return { kind: "order_not_found" };
       if (first) return { kind: "refunded", refund: first, duplicate: true, order: order(first.orderId)! };
       if (stored.customerId !== request.customerId) {
         return { kind: "customer_mismatch", orderCustomerId: stored.customerId };
@@ -45,6 +60,18 @@ export function createMemoryLedger(data: SeedData, now: () => Date) {
       if (remainingCents <= 0) return { kind: "already_refunded", order: current };
       if (request.amountCents > remainingCents)
         return { kind: "exceeds_order", order: current, remainingCents };
+      if (exceedsAutomaticLimit(request, current.refundedCents)) {
+        const opened = openTicket(overLimitEscalation(request, current.refundedCents));
+        if (opened.kind !== "created") return opened;
+        const { ticket, duplicate } = opened;
+        return {
+          kind: "over_limit",
+          ticket,
+          duplicate,
+          order: current,
+          limitCents: request.automaticLimitCents!,
+        };
+      }
       const refund: Refund = {
         id: `R-${nextNumber++}`,
         orderId: request.orderId,

@@ -100,8 +100,16 @@ export interface RefundRequest {
   readonly orderId: string;
   readonly amountCents: number;
   readonly reason: string;
-  /** One key pays at most once: a repeat returns the first refund with `duplicate: true`. */
+  /**
+   * One key pays at most once: a repeat of the same request returns the first refund with `duplicate:
+   * true`; the key with other parameters is refused (`key_reused`).
+   */
   readonly idempotencyKey: string;
+  /**
+   * Automatic refunds of one order may total at most this many cents: a refund that would take the total
+   * past it pays nothing and opens a `refund_over_limit` ticket instead, in the same transaction.
+   */
+  readonly automaticLimitCents?: number;
 }
 
 /** Every way a refund can end; only `refunded` moved money (and only when `duplicate` is false). */
@@ -112,6 +120,15 @@ export type RefundResult =
   | { readonly kind: "account_suspended" }
   | { readonly kind: "already_refunded"; readonly order: Order }
   | { readonly kind: "exceeds_order"; readonly order: Order; readonly remainingCents: number }
+  | {
+      readonly kind: "over_limit";
+      /** The ticket that holds the refund for a person (the same ticket on a retry: `duplicate`). */
+      readonly ticket: Ticket;
+      readonly duplicate: boolean;
+      readonly order: Order;
+      readonly limitCents: number;
+    }
+  | { readonly kind: "key_reused"; readonly idempotencyKey: string }
   | StoreFailure;
 
 /** A ticket to open. */

@@ -1,4 +1,11 @@
-import { businessError, permissionError, success, type ToolOutcome, validEmpty } from "@keel/errors";
+import {
+  businessError,
+  permissionError,
+  success,
+  type ToolOutcome,
+  validationError,
+  validEmpty,
+} from "@keel/errors";
 import { canonicalJson, defineTool, type ToolContext } from "@keel/tools";
 import type { RefundResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
@@ -54,6 +61,8 @@ export function processRefundTool(backend: SupportBackend, policy: RefundPolicy)
         amountCents,
         reason: input.reason,
         idempotencyKey: context.idempotencyKey ?? fallbackKey(input, context),
+        // The per-order rule is the store's, in the refund's own transaction: the hook only answers early.
+        automaticLimitCents: toCents(policy.refundLimit),
       });
       return refundOutcome(result, input, orderId);
     },
@@ -111,6 +120,31 @@ function refundOutcome(result: RefundResult, input: RefundInput, orderId: string
           `${formatDollars(toCents(input.amount))} was not paid. Do not retry this amount; confirm with the ` +
           "customer, or escalate_to_human.",
         { details: { order_id: orderId, refundable_amount: dollars(result.remainingCents) } },
+      );
+    case "over_limit":
+      return success({
+        outcome: "sent_to_person",
+        refunded: false,
+        ticket_id: result.ticket.id,
+        ticket_status: result.ticket.status,
+        category: result.ticket.category,
+        order_id: orderId,
+        amount: input.amount,
+        already_refunded: dollars(result.order.refundedCents),
+        automatic_limit: dollars(result.limitCents),
+        duplicate: result.duplicate,
+        note:
+          `No money was paid: automatic refunds of ${orderId} may total at most ${formatDollars(result.limitCents)} ` +
+          `and ${formatDollars(result.order.refundedCents)} is already refunded, so ticket ${result.ticket.id} holds ` +
+          "this refund for a person. Tell the customer a person will review it, with the ticket id; never say the " +
+          "refund was made, and do not retry or split it.",
+      });
+    case "key_reused":
+      return validationError(
+        "IDEMPOTENCY_KEY_REUSED",
+        "This idempotency key was already used for a different refund request, so nothing was done. Use a new " +
+          "key for a new request; repeat a request only with exactly the same order, customer, amount and reason.",
+        { details: { field: "idempotency_key" } },
       );
     default:
       return storeFailureOutcome("orders", result, TIMEOUT_NOTE);

@@ -1,6 +1,7 @@
+import { exceedsAutomaticLimit, keyMatchesRequest, overLimitEscalation } from "../refund-policy.js";
 import type { Order, Refund, RefundRequest, RefundResult } from "../types.js";
 import type { SqlDatabase, SqlExecutor } from "./database.js";
-import { type OrderRow, type RefundRow, toOrder, toRefund } from "./rows.js";
+import { type OrderRow, type RefundRow, type TicketRow, toOrder, toRefund, toTicket } from "./rows.js";
 import { STATEMENTS } from "./statements.js";
 
 interface RefundStateRow extends OrderRow {
@@ -36,6 +37,9 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
     if (!state) throw new Error(`order ${request.orderId} vanished while locked for a refund`);
     const order = toOrder(state);
     const first = keyRefundOf(state, request.idempotencyKey);
+    if (first && !keyMatchesRequest(first, request)) {
+      return { kind: "key_reused", idempotencyKey: request.idempotencyKey };
+    }
     if (first) {
       const firstOrder = first.orderId === order.id ? order : await readOrder(executor, first.orderId);
       return { kind: "refunded", refund: first, duplicate: true, order: firstOrder };
@@ -46,6 +50,10 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
     const remainingCents = order.amountCents - order.refundedCents;
     if (remainingCents <= 0) return { kind: "already_refunded", order };
     if (request.amountCents > remainingCents) return { kind: "exceeds_order", order, remainingCents };
+    if (exceedsAutomaticLimit(request, order.refundedCents)) {
+      // Under the order's lock, so concurrent refunds of the order see each other's payments.
+      return { ...(await openOverLimitTicket(executor, request, order.refundedCents, createdAt)), order };
+    }
     const [inserted] = await executor.run<RefundRow>(STATEMENTS.insertRefund, [
       request.orderId,
       request.customerId,
@@ -61,6 +69,9 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
     // The same key committed meanwhile on another order's lock: that refund is the answer.
     const [twin] = await executor.run<RefundRow>(STATEMENTS.refundByKey, [request.idempotencyKey]);
     if (!twin) throw new Error("refund key conflict without a committed refund");
+    if (!keyMatchesRequest(toRefund(twin), request)) {
+      return { kind: "key_reused", idempotencyKey: request.idempotencyKey };
+    }
     return {
       kind: "refunded",
       refund: toRefund(twin),
@@ -68,6 +79,33 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
       order: await readOrder(executor, twin.order_id),
     };
   });
+}
+
+async function openOverLimitTicket(
+  executor: SqlExecutor,
+  request: RefundRequest,
+  refundedCents: number,
+  createdAt: string,
+) {
+  const escalation = overLimitEscalation(request, refundedCents);
+  const [inserted] = await executor.run<TicketRow>(STATEMENTS.insertTicket, [
+    escalation.category,
+    escalation.summary,
+    escalation.customerId,
+    JSON.stringify(escalation.pendingRequest),
+    escalation.idempotencyKey ?? null,
+    createdAt,
+  ]);
+  const row =
+    inserted ??
+    (await executor.run<TicketRow>(STATEMENTS.ticketByKey, [escalation.idempotencyKey ?? null]))[0];
+  if (!row) throw new Error("ticket key conflict without a committed ticket");
+  return {
+    kind: "over_limit" as const,
+    ticket: toTicket(row),
+    duplicate: inserted === undefined,
+    limitCents: request.automaticLimitCents ?? 0,
+  };
 }
 
 function keyRefundOf(state: RefundStateRow, idempotencyKey: string): Refund | undefined {

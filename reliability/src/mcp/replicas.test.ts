@@ -1,0 +1,96 @@
+import { createSqlBackend } from "@keel/support-desk";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { callTool } from "./mcp-http.js";
+import { type McpServerProcess, spawnMcpServer } from "./mcp-server-process.js";
+
+/**
+ * The $500 rule and idempotency keys hold across replicas: three `keel-mcp --http` processes over one
+ * PostgreSQL database, each call stateless (no run history, so the hook cannot add refunds up), refunds
+ * split and raced across them. The store's transaction is the guarantee. Registered when DATABASE_URL is
+ * set (CI starts PostgreSQL); a fresh database per run, dropped afterwards.
+ */
+const adminUrl = process.env.DATABASE_URL;
+
+if (adminUrl) {
+  describe("three keel-mcp replicas over one PostgreSQL", () => {
+    const database = `keel_replicas_${process.pid}_${Date.now().toString(36)}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const databaseUrl = url.toString();
+    const servers: McpServerProcess[] = [];
+
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const start = async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      // Migrate and seed once, before the replicas race to do it.
+      await (await createSqlBackend({ databaseUrl })).close();
+      for (let index = 0; index < 3; index += 1) servers.push(await spawnMcpServer({ databaseUrl }));
+    };
+
+    const refundOn = (server: McpServerProcess, amount: number, key: string) =>
+      callTool(
+        server.url,
+        "process_refund",
+        { customer_id: "C-1001", order_id: "ORD-1002", amount, reason: "Arrived broken" },
+        { idempotencyKey: key },
+      );
+
+    it("pays at most $500 of one order automatically, however the refunds are split and raced; every excess is a ticket", async () => {
+      await start();
+      // $375 on one replica, then $375 on another: the second goes to a person.
+      const first = await refundOn(servers[0]!, 375, "split-a");
+      const second = await refundOn(servers[1]!, 375, "split-b");
+      expect(first).toMatchObject({ kind: "result", isError: false, structured: { duplicate: false } });
+      expect(second).toMatchObject({ kind: "result", isError: false, structured: { refunded: false } });
+      // Ten $100 refunds with different keys, raced across the three replicas.
+      const raced = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => refundOn(servers[index % 3]!, 100, `race-${index}`)),
+      );
+      expect(raced.every((answer) => answer.kind === "result" && !answer.isError)).toBe(true);
+      const backend = await createSqlBackend({ databaseUrl });
+      try {
+        const refunds = await backend.listRefunds("ORD-1002");
+        const total =
+          refunds.kind === "listed" ? refunds.refunds.reduce((sum, r) => sum + r.amountCents, 0) : -1;
+        // $375, then one $100 fits under $500; the other nine $100 refunds would pass it.
+        expect(total).toBe(37_500 + 10_000);
+        const tickets = await backend.listTickets();
+        const overLimit =
+          tickets.kind === "listed" ? tickets.tickets.filter((t) => t.category === "refund_over_limit") : [];
+        // The second $375 and the nine $100 refunds past the limit: one ticket each.
+        expect(overLimit).toHaveLength(1 + 9);
+      } finally {
+        await backend.close();
+      }
+    });
+
+    it("refuses a key reused with another amount on another replica, paying nothing", async () => {
+      const paid = await callTool(
+        servers[0]!.url,
+        "process_refund",
+        { customer_id: "C-1001", order_id: "ORD-1001", amount: 10, reason: "Chipped" },
+        { idempotencyKey: "reuse-me" },
+      );
+      const reused = await callTool(
+        servers[2]!.url,
+        "process_refund",
+        { customer_id: "C-1001", order_id: "ORD-1001", amount: 20, reason: "Chipped" },
+        { idempotencyKey: "reuse-me" },
+      );
+      expect(paid).toMatchObject({ kind: "result", isError: false });
+      expect(reused).toMatchObject({ kind: "result", isError: true });
+      expect(reused.kind === "result" ? reused.text : "").toContain("IDEMPOTENCY_KEY_REUSED");
+    });
+  });
+}
