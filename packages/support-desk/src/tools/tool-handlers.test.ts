@@ -285,3 +285,38 @@ describe("resolve_cap_basis", () => {
     expect(JSON.stringify(outcome)).not.toContain("resolved_basis");
   });
 });
+
+describe("process_refund: the store's per-order limit and key rules, as the model reads them", () => {
+  const split = { customer_id: "C-1001", order_id: "ORD-1002", amount: 375, reason: "Arrived broken" };
+
+  it("answers a refund that would take the order past $500 with the ticket that holds it, paying nothing", async () => {
+    const { call } = desk();
+    expect(await call("process_refund", split, { idempotencyKey: "a" })).toMatchObject({
+      kind: "success",
+      data: { duplicate: false, amount: 375 },
+    });
+    const second = await call("process_refund", { ...split, reason: "Second half" }, { idempotencyKey: "b" });
+    expect(second).toMatchObject({
+      kind: "success",
+      data: {
+        outcome: "sent_to_person",
+        refunded: false,
+        category: "refund_over_limit",
+        already_refunded: 375,
+      },
+    });
+    expect(JSON.stringify(second)).toContain("never say the refund was made");
+  });
+
+  it("refuses an idempotency key reused with another amount as a validation error, without the first refund", async () => {
+    const { call } = desk();
+    await call("process_refund", refund, { idempotencyKey: "same" });
+    const reused = await call("process_refund", { ...refund, amount: 20 }, { idempotencyKey: "same" });
+    expect(errorFields(reused)).toEqual({
+      category: "validation",
+      code: "IDEMPOTENCY_KEY_REUSED",
+      retryable: true,
+    });
+    expect(JSON.stringify(reused)).not.toContain("R-");
+  });
+});
