@@ -1,15 +1,9 @@
 import { KeelConfigError } from "@keel/errors";
 
-export type KeelMcpConfigErrorCode =
-  | "USAGE"
-  | "TOKEN_REQUIRED"
-  | "TOKEN_TOO_SHORT"
-  | "TOKENS_IDENTICAL"
-  | "DATA_DIR_LOCKED";
+export type KeelMcpConfigErrorCode = "USAGE" | "TOKEN_REQUIRED" | "TOKEN_TOO_SHORT" | "TOKENS_IDENTICAL";
 
 /**
- * A setting the server cannot start with (bad flags, a public bind without a token, a locked data
- * directory). The CLI prints the message and exits 2; the message never contains a token.
+ * A setting the server cannot start with (bad flags, a public bind without a token). The CLI prints the message and exits 2; the message never contains a token.
  */
 export class KeelMcpConfigError extends KeelConfigError<KeelMcpConfigErrorCode> {
   static override readonly errorName = "KeelMcpConfigError";

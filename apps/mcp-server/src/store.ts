@@ -1,5 +1,4 @@
 import { createMemoryBackend, createSqlBackend, type SupportBackend } from "@keel/support-desk";
-import { type DataDirLock, lockDataDir } from "./data-dir-lock.js";
 
 /** Where the support data lives. */
 export type StoreSettings =
@@ -24,20 +23,16 @@ export interface Store {
 /** An id no customer has: looking it up exercises the store without touching real data. */
 const PROBE_CUSTOMER_ID = "C-0000";
 
-/** Opens the store (and, for PGlite, takes the data directory's lock first). */
+/**
+ * Opens the store. A PGlite folder is owned by one process: `createSqlBackend` takes its lock and throws
+ * DataDirLockedError (naming the owner) when another live process holds it — the CLI included.
+ */
 export async function openStore(settings: StoreSettings): Promise<Store> {
-  let lock: DataDirLock | undefined;
   let backend: SupportBackend;
   if (settings.kind === "memory") {
     backend = createMemoryBackend();
   } else if (settings.kind === "pglite") {
-    lock = lockDataDir(settings.dataDir);
-    try {
-      backend = await createSqlBackend({ dataDir: settings.dataDir });
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
+    backend = await createSqlBackend({ dataDir: settings.dataDir });
   } else {
     backend = await createSqlBackend({ databaseUrl: settings.databaseUrl });
   }
@@ -55,7 +50,7 @@ export async function openStore(settings: StoreSettings): Promise<Store> {
       }
     },
     close() {
-      closed ??= backend.close().finally(() => lock?.release());
+      closed ??= backend.close();
       return closed;
     },
   };

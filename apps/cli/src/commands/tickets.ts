@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Ticket } from "@keel/support-desk";
 import { parseCommandLine } from "../parse-command-line.js";
@@ -70,6 +72,15 @@ export const ticketsCommand: Command = {
       throw new UsageError(`keel tickets takes no arguments, got "${positionals.join(" ")}".`);
     const choice = chooseBackend(values, env, io.cwd, "sql");
     const where = describeBackend(choice);
+    // Listing must not create a database: a folder that holds no PGlite store has no tickets.
+    if (choice.kind === "pglite" && !existsSync(join(choice.dataDir, "PG_VERSION"))) {
+      io.stdout.write(
+        values.json
+          ? `${JSON.stringify({ backend: "pglite", tickets: [] })}\n`
+          : `No store in ${choice.dataDir} yet, so no tickets (nothing was created).\n`,
+      );
+      return EXIT.ok;
+    }
     let backend: Awaited<ReturnType<typeof openBackend>>;
     try {
       backend = await openBackend(choice);

@@ -1,3 +1,4 @@
+import { DataDirLockedError } from "@keel/support-desk";
 import { KeelMcpConfigError } from "../config-error.js";
 import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
@@ -131,7 +132,8 @@ function waitForSignal(): { readonly received: Promise<string>; dispose(): void 
 }
 
 function configFailure(error: unknown): number | undefined {
-  if (!KeelMcpConfigError.isInstance(error)) return undefined;
+  // The store's own refusal (a PGlite folder owned by another process) reads like a config error.
+  if (!KeelMcpConfigError.isInstance(error) && !DataDirLockedError.isInstance(error)) return undefined;
   process.stderr.write(`keel-mcp: ${error.message}\n`);
   return 2;
 }

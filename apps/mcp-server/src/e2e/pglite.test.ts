@@ -36,7 +36,7 @@ describe("the PGlite store in a data directory", () => {
 
     const second = await runBuilt(["--data-dir", dataDir]);
     expect(second.code).toBe(2);
-    expect(second.stderr).toContain("in use by another keel-mcp");
+    expect(second.stderr).toContain("in use by another Keel process");
     await first.close();
 
     const restarted = await connect();

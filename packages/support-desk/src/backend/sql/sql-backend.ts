@@ -3,6 +3,7 @@ import { createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
 import type { BackendOperation, StoreFailure, SupportBackend } from "../types.js";
+import { lockDataDir } from "./data-dir-lock.js";
 import type { SqlDatabase } from "./database.js";
 import { migrate } from "./migrations.js";
 import { pgliteDatabase } from "./pglite-database.js";
@@ -100,9 +101,17 @@ async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Pr
 
 async function openPglite(options: SqlBackendOptions): Promise<SqlDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
-  return pgliteDatabase(
-    options.dataDir ? await PGlite.create({ dataDir: options.dataDir }) : await PGlite.create(),
-  );
+  if (!options.dataDir) return pgliteDatabase(await PGlite.create());
+  // One process owns a data directory: the lock is taken before PGlite opens it and freed after it closes.
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const database = pgliteDatabase(await PGlite.create({ dataDir: options.dataDir }));
+    const close = database.close;
+    return { ...database, close: () => close().finally(() => lock.release()) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** How the backend may use its database beyond the public options. */
