@@ -24,7 +24,11 @@ export interface SqlBackendOptions extends FaultOptions {
   readonly data?: SeedData | false;
   /** Clock for created/resolved timestamps. */
   readonly now?: () => Date;
-  /** PostgreSQL only: per-statement limit, reported as a timeout. Default 5000. */
+  /**
+   * PostgreSQL only: per-statement limit (the server's `statement_timeout`; the client gives up 500 ms later
+   * and on a connection after as long), reported as a timeout. Default 3000: below the hooks' 5 s, so a
+   * store that cannot answer is a transient store timeout, never a failed hook.
+   */
   readonly statementTimeoutMs?: number;
   /** PostgreSQL only: pool size. Default 10. */
   readonly maxConnections?: number;
@@ -84,15 +88,23 @@ function checkOptions(options: SqlBackendOptions): void {
   }
 }
 
+/** Server-side statement limit and client-side connection limit, below the hooks' 5 s default. */
+const STATEMENT_TIMEOUT_MS = 3000;
+
 async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Promise<SqlDatabase> {
   const { default: pg } = await import("pg");
-  const settings = [`-c statement_timeout=${options.statementTimeoutMs ?? 5000}`];
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const settings = [`-c statement_timeout=${statementTimeoutMs}`];
   if (options.schema) settings.push(`-c search_path=${options.schema}`);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     options: settings.join(" "),
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: 5000,
+    // Client-side limits too: a frozen or partitioned server never answers, so statement_timeout alone
+    // would leave the call (and the hook waiting on it) hanging. Both stay below the hooks' 5 s default,
+    // so a store that cannot answer reads as a store timeout (transient), never as a failed hook.
+    connectionTimeoutMillis: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 500,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});

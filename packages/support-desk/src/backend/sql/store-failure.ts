@@ -32,7 +32,9 @@ export function storeFailureOf(error: unknown): StoreFailure | null {
       return { kind: "unreachable" };
     if (UNREACHABLE_ERRNOS.has(code)) return { kind: "unreachable" };
   }
-  if (/timeout exceeded|timed out|connection timeout/i.test(error.message)) return { kind: "timeout" };
+  // pg's client-side limits: "timeout exceeded when trying to connect", "Query read timeout".
+  if (/timeout exceeded|timed out|connection timeout|read timeout/i.test(error.message))
+    return { kind: "timeout" };
   if (UNREACHABLE_MESSAGES.test(error.message)) return { kind: "unreachable" };
   if (error instanceof AggregateError) {
     for (const inner of error.errors) {
