@@ -2,13 +2,29 @@
 import { main } from "./main.js";
 
 const controller = new AbortController();
-// The first Ctrl-C ends the run cleanly (status "aborted"); a second one exits at once.
-process.once("SIGINT", () => {
-  controller.abort(new Error("Interrupted (Ctrl-C)."));
-  process.once("SIGINT", () => process.exit(130));
-});
+let signalled: "SIGINT" | "SIGTERM" | undefined;
 
-process.exitCode = await main(process.argv.slice(2), {
+// The first Ctrl-C (or SIGTERM) ends the run cleanly: status "aborted", the summary printed. A second one
+// exits at once. Either way the exit code is the shell's convention: 128 + the signal's number.
+const EXIT_ON: Record<"SIGINT" | "SIGTERM", number> = { SIGINT: 130, SIGTERM: 143 };
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    signalled ??= signal;
+    process.exitCode = EXIT_ON[signalled];
+    controller.abort(new Error(signal === "SIGINT" ? "Interrupted (Ctrl-C)." : "Stopped (SIGTERM)."));
+    process.once(signal, () => process.exit(EXIT_ON[signal]));
+  });
+}
+
+// A reader that goes away (`keel run … | head -1`) is not an error: stop quietly, as other CLIs do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+const code = await main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
@@ -16,3 +32,4 @@ process.exitCode = await main(process.argv.slice(2), {
   isTTY: process.stdout.isTTY === true && process.stderr.isTTY === true,
   signal: controller.signal,
 });
+process.exitCode = signalled === undefined ? code : EXIT_ON[signalled];

@@ -8,6 +8,7 @@ import { runCommand } from "./commands/run.js";
 import { ticketsCommand } from "./commands/tickets.js";
 import { traceCommand } from "./commands/trace.js";
 import { withEnvFile } from "./env-file.js";
+import { nearestName } from "./nearest-name.js";
 import { createSpinner } from "./terminal/spinner.js";
 import { colourEnabled, createStyle } from "./terminal/style.js";
 import { UsageError } from "./usage-error.js";
@@ -67,10 +68,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
+    const names = COMMANDS.map((known) => known.name);
+    const nearest = name.startsWith("-") ? undefined : nearestName(name, names);
     const hint = name.startsWith("-") ? `Unknown option "${name}".` : `Unknown command "${name}".`;
-    io.stderr.write(
-      `keel: ${hint} Commands: ${COMMANDS.map((known) => known.name).join(", ")}. Run "keel --help".\n`,
-    );
+    const suggestion = nearest === undefined ? "" : ` Did you mean "keel ${nearest}"?`;
+    io.stderr.write(`keel: ${hint}${suggestion} Commands: ${names.join(", ")}. Run "keel --help".\n`);
     return EXIT.usage;
   }
   const spinner = createSpinner(io.stderr, io.isTTY);

@@ -46,7 +46,7 @@ export function singlePositional(
   }
   const value = positionals[0];
   if (required && (value === undefined || value.trim() === "")) {
-    throw new UsageError(`keel ${command} needs a ${what}. Run "keel ${command} --help" for examples.`);
+    throw new UsageError(`a ${what} is required. Run "keel ${command} --help" for examples.`);
   }
   return value;
 }

@@ -36,7 +36,7 @@ describe("keel route", () => {
   it("needs a request (exit 2)", async () => {
     const { code, stderr } = await runCli(["route"]);
     expect(code).toBe(2);
-    expect(stderr).toContain("keel route needs a request");
+    expect(stderr).toContain("keel route: a request is required.");
   });
 
   describe("--live", () => {

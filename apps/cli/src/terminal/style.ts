@@ -20,11 +20,15 @@ const paint =
   (text) =>
     enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
 
-/** Colour only on a terminal, never with NO_COLOR set (https://no-color.org); FORCE_COLOR forces it on. */
+/**
+ * Colour only on a terminal that can show it: never with NO_COLOR set (https://no-color.org) or on a
+ * `TERM=dumb` terminal; FORCE_COLOR forces it on.
+ */
 export function colourEnabled(io: Pick<CliIo, "env" | "isTTY">): boolean {
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined && force !== "" && force !== "0") return true;
+  if (io.env.TERM === "dumb") return false;
   return io.isTTY;
 }
 

@@ -1,4 +1,5 @@
 import type { RetryEvent, RunUsage, TraceEvent } from "@keel/loop";
+import { plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
@@ -146,7 +147,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
 <body>
 <main>
 <h1>Keel trace · <span class="${status === "completed" ? "" : "failed"}">${escapeHtml(status)}</span></h1>
-<p class="meta">${escapeHtml(about.join(" · "))}${end ? ` · ${end.iterations} tool rounds · ${end.modelRequests} model requests` : ""}</p>
+<p class="meta">${escapeHtml(about.join(" · "))}${end ? ` · ${plural(end.iterations, "tool round")} · ${plural(end.modelRequests, "model request")}` : ""}</p>
 ${trace.request === null ? "" : `<div class="request">${escapeHtml(trace.request)}</div>`}
 <ol class="timeline">
 ${items.join("\n")}
