@@ -33,7 +33,8 @@ export function isPreToolDecision(value: unknown): value is PreToolDecision {
       return (
         typeof value.reason === "string" &&
         value.reason !== "" &&
-        (value.approver === undefined || typeof value.approver === "string")
+        (value.approver === undefined || typeof value.approver === "string") &&
+        (value.tool === undefined || (typeof value.tool === "string" && TOOL_NAME.test(value.tool)))
       );
     default:
       return false;

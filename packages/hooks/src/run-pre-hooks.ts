@@ -67,6 +67,10 @@ export async function runPreHooks(
           hook: decider.hook,
           ...(decision.approver === undefined ? {} : { approver: decision.approver }),
         };
+        // A composed hook's hold carries the call as its members left it: later hooks see that call.
+        if (decision.tool !== undefined) {
+          current = { id: call.id, name: decision.tool, input: isolateInput(decision.input) };
+        }
         break;
       case "redirect":
         current = { id: call.id, name: decision.tool, input: isolateInput(decision.input) };
@@ -78,7 +82,7 @@ export async function runPreHooks(
         break;
     }
   }
-  if (hold) return hold;
+  if (hold) return { ...hold, tool: current.name, input: current.input };
   if (redirect) return { action: "redirect", tool: current.name, input: current.input, ...redirect };
   if (rewrite) return { action: "rewrite", input: current.input, ...rewrite };
   return { action: "allow" };

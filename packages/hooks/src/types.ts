@@ -9,7 +9,15 @@ import type { ToolCall } from "@keel/tools";
 export type PreToolDecision =
   | { readonly action: "allow" }
   | { readonly action: "block"; readonly error: ErrorOutcome; readonly hook?: string }
-  | { readonly action: "hold"; readonly reason: string; readonly approver?: string; readonly hook?: string }
+  | {
+      readonly action: "hold";
+      readonly reason: string;
+      readonly approver?: string;
+      readonly hook?: string;
+      /** Set by the composition: the call as the hooks left it (a later redirect or rewrite still applies). */
+      readonly tool?: string;
+      readonly input?: unknown;
+    }
   | {
       readonly action: "redirect";
       readonly tool: string;

@@ -36,6 +36,11 @@ export interface ToolContext {
   readonly idempotencyKey?: string;
   /** Caller-supplied values (e.g. the authenticated role), passed through untouched. */
   readonly metadata: Readonly<Record<string, unknown>>;
+  /**
+   * A person approved exactly this call (a held call resumed with a signed approval): a limit that sends
+   * calls to a person should not send this one back.
+   */
+  readonly approved?: boolean;
 }
 
 /** The MCP tool hints, every one set on purpose (clients read a missing hint pessimistically). */

@@ -22,5 +22,8 @@ export interface Command {
   run(args: readonly string[], context: CommandContext): Promise<number>;
 }
 
-/** Exit codes: 0 success, 1 the command ran and the answer is "no" (failed run, findings), 2 usage. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 success, 1 the command ran and the answer is "no" (failed run, findings), 2 usage,
+ * 3 the run is waiting for a person's approval (`keel run --hold`; continue with `keel tickets approve`).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, awaitingApproval: 3 } as const;

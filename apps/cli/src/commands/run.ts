@@ -5,6 +5,7 @@ import { RecordingClient, runAgent } from "@keel/loop";
 import { supportAgent } from "@keel/support-desk";
 import { modeBanner } from "../mode.js";
 import { parseCommandLine, readInteger, singlePositional } from "../parse-command-line.js";
+import { holdInTicket } from "../run/held-runs.js";
 import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
@@ -34,10 +35,13 @@ Options:
   --trace FILE           save the step-by-step trace (render it with keel trace FILE)
   --record FILE          record every model request and response to a cassette (secrets redacted)
   --replay FILE          answer from a cassette instead of a model (the request must match the recording)
+  --hold                 a refund above the limit waits for a supervisor (exit 3, a ticket holds the run)
+                         instead of going to escalate_to_human; decide with keel tickets approve|reject
   --json                 print exactly one JSON object on stdout (nothing else)
   -h, --help             this help
 
-Exit codes: 0 completed (an escalation is a completion), 1 any other end, 2 usage error.
+Exit codes: 0 completed (an escalation is a completion), 1 any other end, 2 usage error,
+3 awaiting a supervisor's approval (--hold).
 
 Examples:
   keel run --scenario high-value-refund
@@ -48,6 +52,7 @@ Examples:
   keel run --scenario low-value-refund --replay low.cassette.json
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model claude-sonnet-5-5
   keel run --scenario high-value-refund --backend sql && keel tickets
+  keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
 `;
 
 function parse(args: readonly string[]) {
@@ -68,6 +73,7 @@ function parse(args: readonly string[]) {
         record: { type: "string" },
         replay: { type: "string" },
         json: { type: "boolean" },
+        hold: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -135,7 +141,7 @@ export const runCommand: Command = {
       const result = await runAgent({
         client,
         model: plan.model,
-        ...supportAgent(backend),
+        ...supportAgent(backend, values.hold === true ? { refundLimitMode: "hold" } : {}),
         prompt: plan.request,
         metadata: plan.scenario?.metadata ?? {},
         ...(maxIterations === undefined ? {} : { maxIterations }),
@@ -154,16 +160,26 @@ export const runCommand: Command = {
         });
         await writeTraceFile(tracePath, trace);
       }
+      const ticket = result.status === "awaiting_approval" ? await holdInTicket(backend, result) : undefined;
       if (json) {
-        io.stdout.write(`${JSON.stringify(runJson(result))}\n`);
+        io.stdout.write(`${JSON.stringify(runJson(result, ticket?.id ?? null))}\n`);
         // The contract has no error field; a program's log still learns why the model failed.
         if (result.error)
           io.stderr.write(`keel run: ${result.status}: ${result.error.kind}: ${result.error.message}\n`);
       } else {
         io.stdout.write(runSummary(result, style));
+        if (ticket !== undefined) {
+          io.stdout.write(
+            style.yellow(
+              `  ⏸ ticket ${ticket.id} holds the run (${result.runId}) for a supervisor: ` +
+                `keel tickets approve ${ticket.id}  |  keel tickets reject ${ticket.id} --reason "…"\n`,
+            ),
+          );
+        }
         if (values.trace !== undefined)
           io.stdout.write(style.dim(`  trace saved to ${values.trace} (keel trace ${values.trace})\n`));
       }
+      if (ticket !== undefined) return EXIT.awaitingApproval;
       return result.status === "completed" ? EXIT.ok : EXIT.failed;
     } finally {
       spinner.stop();

@@ -8,10 +8,18 @@ import type { Style } from "../terminal/style.js";
 import { compactJson } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
 import { type Command, EXIT } from "./command.js";
+import { decideTicket } from "./ticket-decision.js";
 
-const HELP = `List the open escalation tickets in the store.
+const HELP = `List the open escalation tickets in the store, or decide a held run.
 
 Usage: keel tickets [--backend memory|sql] [--database-url URL] [--data-dir DIR] [--json]
+       keel tickets approve T-… [--note "…"]      approve the paused run the ticket holds, and resume it
+       keel tickets reject T-… --reason "…"        decline it; the conversation continues to its answer
+
+A run paused by "keel run --hold" waits in its ticket. Deciding signs the decision with
+KEEL_APPROVAL_KEY (at least 32 bytes), records it as the ticket's resolution (the first decision stands),
+and resumes the run from the store in this process: an approved refund is paid exactly once, however often
+you approve.
 
 Tickets are what escalate_to_human opens (directly, or when a hook redirects a refund over the limit).
 The store defaults to sql — PostgreSQL at $DATABASE_URL, else PGlite in $KEEL_DATA_DIR or ./.keel-data,
@@ -41,7 +49,14 @@ function render(tickets: readonly Ticket[], where: string, style: Style): string
       `${style.bold(ticket.id)}  ${style.yellow(ticket.category)}  customer ${ticket.customerId ?? "unknown"}  ${style.dim(ticket.createdAt)}`,
     );
     lines.push(`  ${ticket.summary}`);
-    if (ticket.pendingRequest) lines.push(style.dim(`  pending: ${compactJson(ticket.pendingRequest, 160)}`));
+    const { held_run: held, ...pending } = ticket.pendingRequest ?? {};
+    if (held !== undefined)
+      lines.push(
+        style.yellow(
+          `  ⏸ holds a paused run: keel tickets approve ${ticket.id} | reject ${ticket.id} --reason "…"`,
+        ),
+      );
+    if (ticket.pendingRequest) lines.push(style.dim(`  pending: ${compactJson(pending, 160)}`));
   }
   return `${lines.join("\n")}\n`;
 }
@@ -60,6 +75,8 @@ export const ticketsCommand: Command = {
           "database-url": { type: "string" },
           "data-dir": { type: "string" },
           json: { type: "boolean" },
+          note: { type: "string" },
+          reason: { type: "string" },
           help: { type: "boolean", short: "h" },
         },
       }),
@@ -68,12 +85,18 @@ export const ticketsCommand: Command = {
       io.stdout.write(HELP);
       return EXIT.ok;
     }
-    if (positionals.length > 0)
-      throw new UsageError(`keel tickets takes no arguments, got "${positionals.join(" ")}".`);
+    const [action, ticketId, ...extra] = positionals;
+    const deciding = action === "approve" || action === "reject";
+    if ((action !== undefined && !deciding) || (deciding && (ticketId === undefined || extra.length > 0)))
+      throw new UsageError(
+        `use "keel tickets", "keel tickets approve T-…" or "keel tickets reject T-… --reason …".`,
+      );
+    if (action === "reject" && !values.reason?.trim())
+      throw new UsageError(`reject needs --reason "…": the customer is told why.`);
     const choice = chooseBackend(values, env, io.cwd, "sql");
     const where = describeBackend(choice);
     // Listing must not create a database: a folder that holds no PGlite store has no tickets.
-    if (choice.kind === "pglite" && !existsSync(join(choice.dataDir, "PG_VERSION"))) {
+    if (!deciding && choice.kind === "pglite" && !existsSync(join(choice.dataDir, "PG_VERSION"))) {
       io.stdout.write(
         values.json
           ? `${JSON.stringify({ backend: "pglite", tickets: [] })}\n`
@@ -91,6 +114,18 @@ export const ticketsCommand: Command = {
       return EXIT.failed;
     }
     try {
+      if (deciding) {
+        const verdict =
+          action === "approve"
+            ? { verdict: "approve" as const, ...(values.note ? { note: values.note } : {}) }
+            : { verdict: "reject" as const, reason: values.reason ?? "" };
+        return await decideTicket(backend, ticketId!, verdict, {
+          io,
+          env,
+          style,
+          json: values.json === true,
+        });
+      }
       const listed = await backend.listTickets({ status: "open" });
       if (listed.kind !== "listed") {
         io.stderr.write(

@@ -2,7 +2,17 @@ import { SCENARIOS } from "@keel/support-desk";
 import { describe, expect, it } from "vitest";
 import { onlyJson, runCli } from "../cli.test-helpers.js";
 
-const RUN_KEYS = ["status", "text", "iterations", "modelRequests", "toolCalls", "escalations", "usage"];
+const RUN_KEYS = [
+  "status",
+  "runId",
+  "ticket",
+  "text",
+  "iterations",
+  "modelRequests",
+  "toolCalls",
+  "escalations",
+  "usage",
+];
 const CALL_KEYS = [
   "id",
   "requested",

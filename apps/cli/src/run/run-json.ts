@@ -31,6 +31,9 @@ export interface EscalationJson {
 /** The one JSON object `keel run --json` prints. */
 export interface RunJson {
   readonly status: RunStatus;
+  readonly runId: string;
+  /** The ticket that holds the run when it waits for a supervisor (`--hold`), else null. */
+  readonly ticket: string | null;
   readonly text: string;
   readonly iterations: number;
   readonly modelRequests: number;
@@ -83,9 +86,11 @@ export function escalationsOf(result: Pick<RunResult, "toolCalls">): EscalationJ
 }
 
 /** The `--json` contract: exactly these keys, in this order. */
-export function runJson(result: RunResult): RunJson {
+export function runJson(result: RunResult, ticket: string | null = null): RunJson {
   return {
     status: result.status,
+    runId: result.runId,
+    ticket,
     text: result.text,
     iterations: result.iterations,
     modelRequests: result.modelRequests,

@@ -97,6 +97,7 @@ async function execute(
     iteration: context.iteration,
     metadata: context.metadata,
     ...(key === undefined ? {} : { idempotencyKey: key }),
+    ...(options.approved === true ? { approved: true } : {}),
   };
   const { outcome, attempts } = await runWithRetries(
     options.toolset,

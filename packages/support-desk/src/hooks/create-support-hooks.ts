@@ -8,6 +8,8 @@ import { verifiedCustomerHook } from "./verified-customer-hook.js";
 export interface SupportHooksOptions {
   /** Dollars; see {@link refundLimitHook}. Default 500. */
   readonly refundLimit?: number;
+  /** What a refund above the limit gets: `redirect` to escalate_to_human (default) or `hold` for a supervisor. */
+  readonly refundLimitMode?: "redirect" | "hold";
 }
 
 /** The fields later steps and hooks read: trimming keeps these first. */
@@ -36,7 +38,10 @@ export function createSupportHooks(
     pre: [
       verifiedCustomerHook(),
       suspendedAccountHook(backend),
-      refundLimitHook(options.refundLimit === undefined ? {} : { limit: options.refundLimit }),
+      refundLimitHook({
+        ...(options.refundLimit === undefined ? {} : { limit: options.refundLimit }),
+        ...(options.refundLimitMode === undefined ? {} : { onExceed: options.refundLimitMode }),
+      }),
     ],
     post: [normalizeDates(), trimKeys({ max: 10, keep: KEPT_KEYS }), capText({ maxChars: 4000 })],
   };

@@ -16,6 +16,8 @@ import { refundFields } from "./run-facts.js";
 export interface RefundLimitOptions {
   /** Dollars; a refund strictly above it goes to a person. Default 500 (500.00 passes, 500.01 does not). */
   readonly limit?: number;
+  /** `redirect` (default): to escalate_to_human at once; `hold`: pause the run until a supervisor decides. */
+  readonly onExceed?: "redirect" | "hold";
 }
 
 /**
@@ -32,20 +34,23 @@ export interface RefundLimitOptions {
  *   a batch before running it), for their requested amount.
  * A call identical to one already counted is a repeat: it carries the same idempotency key, so it pays
  * nothing more and adds nothing (verify, then $300 twice on one order: allowed, no ticket). Two
- * different requests of one order ($300, then $300 with another reason) add up as before. The surprise:
- * a surface that lets a client choose its own idempotency key per call (the MCP server's
- * `_meta["dev.keel/idempotency-key"]`) can turn an identical input into a second payment that this hook
- * does not see as new money.
+ * different requests of one order ($300, then $300 with another reason) add up as before. This hook only sees its own run;
+ * the guarantee is the store's: every backend checks the order's automatic total inside the refund's
+ * transaction (`automaticLimitCents`, passed by `process_refund` from the same limit), so split, raced,
+ * cross-process or client-keyed refunds never pay past it. This hook gives the model the early redirect.
+ * With `onExceed: "hold"` it holds the refund for a person instead (the loop pauses: `awaiting_approval`).
  */
 export function refundLimitHook(options: RefundLimitOptions = {}): PreToolHook {
   const limit = options.limit ?? REFUND_LIMIT;
+  const hold = options.onExceed === "hold";
   const perCall = thresholdRedirect({
     name: "refund-limit",
     tool: "process_refund",
     field: "amount",
     limit,
-    redirectTo: "escalate_to_human",
-    buildInput: (call) => escalationFor(call, limit, 0),
+    ...(hold
+      ? { onExceed: "hold" as const, approver: "supervisor" }
+      : { redirectTo: "escalate_to_human", buildInput: (call: ToolCall) => escalationFor(call, limit, 0) }),
   });
   return definePreHook("refund-limit", async (call: ToolCall, context: HookContext) => {
     if (call.name !== "process_refund") return { action: "allow" };
@@ -60,6 +65,13 @@ export function refundLimitHook(options: RefundLimitOptions = {}): PreToolHook {
     let earlierCents = 0;
     for (const cents of counted.values()) earlierCents += cents;
     if (earlierCents + toCents(amount) <= toCents(limit)) return { action: "allow" };
+    if (hold) {
+      return {
+        action: "hold",
+        reason: `refunds of ${normalized} in this run would total above ${formatDollars(toCents(limit))}`,
+        approver: "supervisor",
+      };
+    }
     return {
       action: "redirect",
       tool: "escalate_to_human",

@@ -48,7 +48,8 @@ export function processRefundTool(backend: SupportBackend, policy: RefundPolicy)
       const orderId = normalizeOrderId(input.order_id);
       if (!orderId) return invalidOrderId(input.order_id);
       const amountCents = toCents(input.amount);
-      if (amountCents > toCents(policy.refundLimit)) {
+      // A refund a supervisor approved is no longer automatic: the limit sent it to them, not back again.
+      if (context.approved !== true && amountCents > toCents(policy.refundLimit)) {
         return businessError(
           "REFUND_LIMIT_EXCEEDED",
           `Refunds above ${formatDollars(toCents(policy.refundLimit))} are never paid automatically. Do not ` +
@@ -62,7 +63,7 @@ export function processRefundTool(backend: SupportBackend, policy: RefundPolicy)
         reason: input.reason,
         idempotencyKey: context.idempotencyKey ?? fallbackKey(input, context),
         // The per-order rule is the store's, in the refund's own transaction: the hook only answers early.
-        automaticLimitCents: toCents(policy.refundLimit),
+        ...(context.approved === true ? {} : { automaticLimitCents: toCents(policy.refundLimit) }),
       });
       return refundOutcome(result, input, orderId);
     },
