@@ -11,6 +11,7 @@ import type { KeelHooks } from "./call-tool.js";
 import { type TokenSettings, tokenTable } from "./http/auth.js";
 import { JsonExchangeTransport } from "./http/json-exchange.js";
 import { checkListenPolicy } from "./http/listen-policy.js";
+import { originPolicy } from "./http/origin-policy.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http/read-body.js";
 import { admit } from "./http/request-gate.js";
 import { JSON_RPC, sendJson, sendJsonRpcError } from "./http/responses.js";
@@ -32,6 +33,12 @@ export interface HttpServerOptions extends TokenSettings {
   readonly maxBodyBytes?: number;
   /** The store's health for `/healthz`. */
   readonly health: () => Promise<StoreHealth>;
+  /** Browser origins allowed besides loopback ones (`https://app.example.com`); others get 403. */
+  readonly allowedOrigins?: readonly string[];
+  /** Host names allowed besides loopback and the bind address; others get 403, with a token too. */
+  readonly allowedHosts?: readonly string[];
+  /** Open connections at most; more are refused at once. Default 1024. */
+  readonly maxConnections?: number;
 }
 
 export interface KeelHttpServer {
@@ -52,7 +59,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
   const host = options.host ?? "127.0.0.1";
   const tokens = tokenTable(options);
   checkListenPolicy(host, tokens);
-  const gate = { tokens, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
+  const gate = {
+    tokens,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    origins: originPolicy(host, options, tokens.entries.length > 0),
+  };
   const shared: KeelMcpServerOptions = {
     tools: options.tools,
     logger: options.logger,
@@ -92,7 +103,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     sendJson(response, healthy ? 200 : 503, { status, version: SERVER_VERSION, store });
   };
 
-  const http = createServer((request, response) => {
+  // Checked every second, so the header and request limits hold to the second, not to node's 30 s sweep.
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
     const path = (request.url ?? "/").split("?", 1)[0];
     if (path !== "/mcp" && path !== "/healthz") {
       sendJsonRpcError(response, 404, JSON_RPC.notFound, "Not found: the MCP endpoint is POST /mcp.");
@@ -111,8 +123,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
       else response.destroy();
     });
   });
-  http.requestTimeout = 30_000;
+  http.requestTimeout = 10_000;
   http.headersTimeout = 10_000;
+  http.maxConnections = options.maxConnections ?? 1024;
   await listen(http, host, options.port ?? 8787);
   const port = (http.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/mcp`;

@@ -4,7 +4,7 @@ import type { Tool } from "@keel/tools";
 /**
  * Who is calling. `agent` may call every tool (refunds still pass the business hooks); `readonly` may
  * call read tools only. Over HTTP the bearer token decides the role; over stdio the caller is the local
- * user who started the process, so the role is `agent` unless `--read-only` says otherwise.
+ * user who started the process, so the role is `agent`.
  */
 export type Role = "agent" | "readonly";
 

@@ -7,12 +7,22 @@ export type CliCommand =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
   | { readonly kind: "stdio"; readonly store: StoreSettings }
-  | { readonly kind: "http"; readonly store: StoreSettings; readonly host: string; readonly port: number };
+  | {
+      readonly kind: "http";
+      readonly store: StoreSettings;
+      readonly host: string;
+      readonly port: number;
+      readonly allowedOrigins: readonly string[];
+      readonly allowedHosts: readonly string[];
+    };
 
 /** The environment variables the CLI reads (tokens are read where they are used, never echoed). */
 export interface CliEnvironment {
   readonly DATABASE_URL?: string | undefined;
   readonly KEEL_DATA_DIR?: string | undefined;
+  /** Comma-separated, added to `--allowed-origin` / `--allowed-host`. */
+  readonly KEEL_MCP_ALLOWED_ORIGINS?: string | undefined;
+  readonly KEEL_MCP_ALLOWED_HOSTS?: string | undefined;
 }
 
 /**
@@ -36,14 +46,36 @@ export function parseCliArguments(
   if (values.version) return { kind: "version" };
   if (values.memory && values["data-dir"] !== undefined)
     throw usage("--memory and --data-dir exclude each other.");
-  if (!values.http && (values.host !== undefined || values.port !== undefined)) {
-    throw usage("--host and --port only apply with --http.");
+  const http = [values.host, values.port, values["allowed-origin"], values["allowed-host"]];
+  if (!values.http && http.some((value) => value !== undefined)) {
+    throw usage("--host, --port, --allowed-origin and --allowed-host only apply with --http.");
   }
   const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
   if (!values.http) return { kind: "stdio", store };
   const host = values.host ?? "127.0.0.1";
   if (host.trim() === "") throw usage("--host needs an address, e.g. 127.0.0.1.");
-  return { kind: "http", store, host, port: readPort(values.port) };
+  const listed = (flags: readonly string[] | undefined, variable: string | undefined) => [
+    ...(flags ?? []),
+    ...(variable ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  ];
+  const allowedOrigins = listed(values["allowed-origin"], environment.KEEL_MCP_ALLOWED_ORIGINS);
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw usage(
+        `--allowed-origin needs an origin such as https://app.example.com, got ${JSON.stringify(origin)}.`,
+      );
+  }
+  return {
+    kind: "http",
+    store,
+    host,
+    port: readPort(values.port),
+    allowedOrigins,
+    allowedHosts: listed(values["allowed-host"], environment.KEEL_MCP_ALLOWED_HOSTS),
+  };
 }
 
 function parse(argv: readonly string[]) {
@@ -55,6 +87,8 @@ function parse(argv: readonly string[]) {
       http: { type: "boolean" },
       host: { type: "string" },
       port: { type: "string" },
+      "allowed-origin": { type: "string", multiple: true },
+      "allowed-host": { type: "string", multiple: true },
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
       help: { type: "boolean", short: "h" },

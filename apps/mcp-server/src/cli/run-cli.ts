@@ -89,6 +89,8 @@ async function serve(
       logger,
       host: command.host,
       port: command.port,
+      allowedOrigins: command.allowedOrigins,
+      allowedHosts: command.allowedHosts,
       agentToken: environment.KEEL_MCP_TOKEN,
       readonlyToken: environment.KEEL_MCP_READONLY_TOKEN,
       health: () => store.health(),

@@ -9,6 +9,11 @@ Options:
   --http            serve HTTP instead of stdio (POST /mcp, GET /healthz)
   --host HOST       HTTP listen address (default 127.0.0.1; any other needs KEEL_MCP_TOKEN)
   --port PORT       HTTP port (default 8787; 0 picks a free one)
+  --allowed-origin ORIGIN  a browser origin allowed to call (repeatable; loopback origins always are;
+                    any other Origin gets 403)
+  --allowed-host NAME      a Host name the server answers to besides loopback and --host (repeatable;
+                    checked with a token too; only a token-protected 0.0.0.0 bind without a list
+                    accepts any Host)
   --data-dir DIR    PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --memory          in-memory store with sample data (nothing is saved)
   -h, --help        show this help
@@ -19,6 +24,7 @@ Environment:
   KEEL_DATA_DIR            default PGlite data directory
   KEEL_MCP_TOKEN           HTTP bearer token for the agent role (may refund)
   KEEL_MCP_READONLY_TOKEN  HTTP bearer token for the read-only role (read tools only)
+  KEEL_MCP_ALLOWED_ORIGINS / KEEL_MCP_ALLOWED_HOSTS  comma-separated, added to the flags
 
 Logs go to stderr; on stdio, stdout carries the protocol only. SIGTERM/SIGINT let calls in flight finish.
 Exit codes: 0 stopped cleanly, 1 runtime failure, 2 usage or configuration error.

@@ -28,6 +28,12 @@ export function tokenTable(settings: TokenSettings): TokenTable {
   if (settings.readonlyToken)
     configured.push(["readonly", "KEEL_MCP_READONLY_TOKEN", settings.readonlyToken]);
   for (const [, variable, token] of configured) {
+    if (/\s/.test(token)) {
+      throw new KeelMcpConfigError(
+        "TOKEN_TOO_SHORT",
+        `${variable} contains white space; use a random token without spaces, e.g. \`openssl rand -hex 32\`.`,
+      );
+    }
     if (token.length < MIN_TOKEN_LENGTH) {
       throw new KeelMcpConfigError(
         "TOKEN_TOO_SHORT",

@@ -4,12 +4,21 @@ import type { Role } from "../roles.js";
 import { authenticate, type TokenTable } from "./auth.js";
 import { isJsonRpcPayload } from "./json-rpc.js";
 import { hostOfHeader, isLoopbackHost } from "./listen-policy.js";
+import {
+  hostAllowed,
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  type OriginPolicy,
+  originAllowed,
+  repeatedBatchId,
+} from "./origin-policy.js";
 import { readBody } from "./read-body.js";
 import { JSON_RPC, sendJsonRpcError } from "./responses.js";
 
 export interface GateSettings {
   readonly tokens: TokenTable;
   readonly maxBodyBytes: number;
+  readonly origins: OriginPolicy;
 }
 
 /** A POST /mcp that passed every check: who is calling and the parsed JSON-RPC payload. */
@@ -45,6 +54,21 @@ export async function admit(
       },
     );
   }
+  if (!originAllowed(header(request.headers.origin), settings.origins)) {
+    return refuse(
+      403,
+      JSON_RPC.forbidden,
+      "Forbidden: this Origin may not call the server (see --allowed-origin).",
+    );
+  }
+  const host = hostOfHeader(request.headers.host);
+  if (settings.tokens.entries.length > 0 && !hostAllowed(host, settings.origins)) {
+    return refuse(
+      403,
+      JSON_RPC.forbidden,
+      "Forbidden: this Host is not one of the server's names (see --allowed-host).",
+    );
+  }
   let role: Role = "agent";
   if (settings.tokens.entries.length > 0) {
     const authentication = authenticate(request.headers.authorization, settings.tokens);
@@ -56,7 +80,7 @@ export async function admit(
       });
     }
     role = authentication.role;
-  } else if (!isLoopbackHost(hostOfHeader(request.headers.host))) {
+  } else if (!isLoopbackHost(host)) {
     // Without a token only local callers are served; a foreign Host means DNS rebinding or a proxy.
     return refuse(403, JSON_RPC.forbidden, "Forbidden: without a token this server only answers localhost.");
   }
@@ -95,6 +119,13 @@ export async function admit(
       },
     );
   }
+  if (jsonDepth(body.text) > MAX_JSON_DEPTH) {
+    return refuse(
+      400,
+      JSON_RPC.invalidRequest,
+      `Invalid Request: the JSON nests deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(body.text);
@@ -103,6 +134,14 @@ export async function admit(
   }
   if (!isJsonRpcPayload(payload)) {
     return refuse(400, JSON_RPC.invalidRequest, "Invalid Request: the body is not a JSON-RPC 2.0 message.");
+  }
+  if (repeatedBatchId(payload)) {
+    // Answers are matched by id: a repeated id would run every request and answer only one.
+    return refuse(
+      400,
+      JSON_RPC.invalidRequest,
+      "Invalid Request: a batch repeats a request id; nothing was run.",
+    );
   }
   return { role, payload };
 }
@@ -118,3 +157,6 @@ function acceptsJson(header: string | undefined): boolean {
 function isJsonContentType(header: string | undefined): boolean {
   return header?.split(";", 1)[0]?.trim().toLowerCase() === "application/json";
 }
+
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
