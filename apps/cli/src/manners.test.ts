@@ -2,8 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { CLI_ROOT, temporaryDirectory } from "./cli.test-helpers.js";
-import { main } from "./main.js";
+import { CLI_ROOT, runCli, temporaryDirectory } from "./cli.test-helpers.js";
 import { nearestName } from "./nearest-name.js";
 import { colourEnabled } from "./terminal/style.js";
 
@@ -84,16 +83,8 @@ describe("CLI manners", () => {
   });
 
   it("suggests the nearest command for a typo", async () => {
-    let stderr = "";
-    const io = {
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => ((stderr += text), true) },
-      env: {},
-      cwd: temporaryDirectory(),
-      isTTY: false,
-      signal: new AbortController().signal,
-    };
-    expect(await main(["rn"], io as never)).toBe(2);
+    const { code, stderr } = await runCli(["rn"]);
+    expect(code).toBe(2);
     expect(stderr).toContain('Did you mean "keel run"?');
     expect(nearestName("ticket", ["run", "tickets"])).toBe("tickets");
     expect(nearestName("deploy", ["run", "route", "tickets"])).toBeUndefined();
