@@ -171,10 +171,46 @@ export const MCP_HTTP_CORPUS: readonly McpHttpCase[] = [
   ),
   http(
     "deep-arguments",
-    "Tool arguments nested 100,000 levels (500 KB).",
+    "Tool arguments nested 100,000 levels (500 KB): refused before parsing, like any JSON deeper than 64.",
     { body: { nested: 100_000, at: "arguments" } },
-    { status: 200, keelCode: "INVALID_INPUT" },
+    { status: 400, jsonRpcError: -32600 },
     "deep-json",
+  ),
+  http(
+    "foreign-origin",
+    "A browser page on another site (DNS rebinding): Origin must be validated, with a token too.",
+    {
+      headers: { origin: "https://evil.example" },
+      body: { call: "lookup_order", arguments: { order_id: "ORD-1001" } },
+    },
+    { status: 403 },
+  ),
+  http(
+    "foreign-host-with-token",
+    "A Host header that is not the server's, with the right token: the Host allow-list still applies.",
+    {
+      headers: { host: "attacker.example" },
+      body: { call: "lookup_order", arguments: { order_id: "ORD-1001" } },
+    },
+    { status: 403 },
+  ),
+  http(
+    "batch-repeated-id",
+    "Three refunds sharing id 7 in one batch: refused before anything runs (only one could be answered).",
+    {
+      body: {
+        json: [1, 2, 3].map(() => ({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: {
+            name: "process_refund",
+            arguments: { customer_id: "C-1001", order_id: "ORD-1001", amount: 1, reason: "Batch" },
+          },
+        })),
+      },
+    },
+    { status: 400, jsonRpcError: -32600 },
   ),
   http(
     "unknown-method",

@@ -29,6 +29,8 @@ describe("parseCliArguments", () => {
       store: { kind: "memory" },
       host: "127.0.0.1",
       port: 8787,
+      allowedOrigins: [],
+      allowedHosts: [],
     });
     expect(parse(["--http", "--host", "::1", "--port", "0", "--memory"])).toMatchObject({
       host: "::1",

@@ -33,7 +33,7 @@ describe("runCli", () => {
     const stdout = capture(process.stdout);
     const stderr = capture(process.stderr);
     expect(await runCli(["--port", "1"], {})).toBe(2);
-    expect(stderr()).toContain("--host and --port only apply with --http");
+    expect(stderr()).toContain("only apply with --http");
     expect(stdout()).toBe("");
   });
 });
