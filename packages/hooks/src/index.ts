@@ -3,6 +3,8 @@ export { definePostHook, definePreHook } from "./define-hook.js";
 export type { HookConfigErrorCode } from "./hook-config-error.js";
 export { HookConfigError } from "./hook-config-error.js";
 export { HOOK_FAILED } from "./hook-failure.js";
+export { idempotencyKey } from "./pipeline/idempotency-key.js";
+export { resolveToolCall } from "./pipeline/resolve-tool-call.js";
 export type {
   HeldCall,
   HookDecision,
@@ -10,8 +12,7 @@ export type {
   ToolCallResolution,
   ToolRetryEvent,
   ToolRetryPolicy,
-} from "./pipeline/index.js";
-export { idempotencyKey, resolveToolCall } from "./pipeline/index.js";
+} from "./pipeline/tool-call-resolution.js";
 export { runPostHooks } from "./run-post-hooks.js";
 export { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 export type { CapTextOptions } from "./stock/cap-text.js";
