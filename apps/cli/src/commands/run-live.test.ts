@@ -37,6 +37,25 @@ async function orderStatusApi(): Promise<FakeMessagesApi> {
 }
 
 describe("keel run in LIVE mode", () => {
+  it("sends --thinking N as thinking with max_tokens above the budget, and --temperature as is", async () => {
+    const api = await orderStatusApi();
+    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+    const thinking = await runCli(["run", "Where is ORD-1005?", "--thinking", "2048", "--json"], { env });
+    expect(thinking.code).toBe(0);
+    expect(api.requests[0]?.body).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      max_tokens: 6144,
+    });
+    const refused = await runCli(
+      ["run", "Where is ORD-1005?", "--thinking", "2048", "--temperature", "0.2"],
+      { env },
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("exclude each other");
+    const small = await runCli(["run", "Where is ORD-1005?", "--thinking", "100"], { env });
+    expect(small.code).toBe(2);
+  });
+
   it("streams from ANTHROPIC_BASE_URL with the key, the --model and the support tools", async () => {
     const api = await orderStatusApi();
     const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };

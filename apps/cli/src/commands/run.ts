@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { RecordingClient, runAgent } from "@keel/loop";
 import { supportAgent } from "@keel/support-desk";
 import { modeBanner } from "../mode.js";
-import { parseCommandLine, readInteger, singlePositional } from "../parse-command-line.js";
+import { parseCommandLine, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
 import { holdInTicket } from "../run/held-runs.js";
 import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
@@ -29,6 +29,8 @@ Options:
   --script FILE          a JSON array of Messages API responses served in order (a scripted model)
   --model MODEL          the model (default $ANTHROPIC_MODEL or claude-sonnet-5-5; a replay uses the recorded one)
   --max-iterations N     tool rounds before the forced final answer (default 10)
+  --thinking N           extended thinking with a budget of N tokens (at least 1024; max_tokens becomes N + 4096)
+  --temperature T        sampling temperature from 0 to 1 (not with --thinking: the API refuses the pair)
   --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
   --database-url URL     PostgreSQL (default $DATABASE_URL with --backend sql)
   --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
@@ -66,6 +68,8 @@ function parse(args: readonly string[]) {
         script: { type: "string" },
         model: { type: "string" },
         "max-iterations": { type: "string" },
+        thinking: { type: "string" },
+        temperature: { type: "string" },
         backend: { type: "string" },
         "database-url": { type: "string" },
         "data-dir": { type: "string" },
@@ -78,6 +82,25 @@ function parse(args: readonly string[]) {
       },
     }),
   );
+}
+
+/** `--thinking` and `--temperature` as runAgent's validated `request` (and the max_tokens thinking needs). */
+function requestParameters(thinking: string | undefined, temperature: string | undefined) {
+  if (thinking !== undefined && temperature !== undefined) {
+    throw new UsageError(
+      "--thinking and --temperature exclude each other: the API refuses a temperature with thinking on.",
+    );
+  }
+  if (thinking !== undefined) {
+    const budget = readInteger("--thinking", thinking, 1024);
+    return {
+      maxTokens: budget + 4096,
+      request: { thinking: { type: "enabled" as const, budget_tokens: budget } },
+    };
+  }
+  if (temperature !== undefined)
+    return { request: { temperature: readFraction("--temperature", temperature) } };
+  return {};
 }
 
 /** An output file's directory must exist before the run starts, not after it finished. */
@@ -107,6 +130,7 @@ export const runCommand: Command = {
       values["max-iterations"] === undefined
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
+    const request = requestParameters(values.thinking, values.temperature);
     const backendChoice = chooseBackend(values, env, io.cwd, "memory");
     const tracePath = outputPath("--trace", values.trace, io.cwd);
     const recordPath = outputPath("--record", values.record, io.cwd);
@@ -143,6 +167,7 @@ export const runCommand: Command = {
         model: plan.model,
         ...supportAgent(backend, values.hold === true ? { refundLimitMode: "hold" } : {}),
         prompt: plan.request,
+        ...request,
         metadata: plan.scenario?.metadata ?? {},
         ...(maxIterations === undefined ? {} : { maxIterations }),
         ...(io.signal === undefined ? {} : { signal: io.signal }),
