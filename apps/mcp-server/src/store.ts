@@ -1,4 +1,16 @@
 import { createMemoryBackend, createSqlBackend, type SupportBackend } from "@keel/support-desk";
+import { reconnectingBackend } from "./reconnecting-backend.js";
+
+/** A connection that could not be made (refused, timed out, name unknown): the database may come back. */
+function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    (typeof code === "string" &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|57P03)$/.test(code)) ||
+    /timeout|terminated|connect/i.test(message)
+  );
+}
 
 /** Where the support data lives. */
 export type StoreSettings =
@@ -27,14 +39,25 @@ const PROBE_CUSTOMER_ID = "C-0000";
  * Opens the store. A PGlite folder is owned by one process: `createSqlBackend` takes its lock and throws
  * DataDirLockedError (naming the owner) when another live process holds it — the CLI included.
  */
-export async function openStore(settings: StoreSettings): Promise<Store> {
+export async function openStore(
+  settings: StoreSettings,
+  options: { readonly onDegraded?: (error: unknown) => void; readonly onRecovered?: () => void } = {},
+): Promise<Store> {
   let backend: SupportBackend;
   if (settings.kind === "memory") {
     backend = createMemoryBackend();
   } else if (settings.kind === "pglite") {
     backend = await createSqlBackend({ dataDir: settings.dataDir });
   } else {
-    backend = await createSqlBackend({ databaseUrl: settings.databaseUrl });
+    const open = () => createSqlBackend({ databaseUrl: settings.databaseUrl });
+    try {
+      backend = await open();
+    } catch (error) {
+      // A database down at start-up: serve degraded (calls transient, /healthz 503) and keep trying.
+      if (!isUnreachable(error)) throw error;
+      options.onDegraded?.(error);
+      backend = reconnectingBackend(open, options.onRecovered ? { onConnected: options.onRecovered } : {});
+    }
   }
   let closed: Promise<void> | undefined;
   return {

@@ -46,7 +46,16 @@ export async function runCli(
   }
   let store: Store;
   try {
-    store = await openStore(command.store);
+    store = await openStore(command.store, {
+      onDegraded: (error) =>
+        logger.warn(
+          "the database does not answer: serving degraded (calls transient, /healthz 503), retrying",
+          {
+            error,
+          },
+        ),
+      onRecovered: () => logger.info("the database answers again: serving normally"),
+    });
   } catch (error) {
     const code = configFailure(error);
     if (code !== undefined) return code;
