@@ -1,11 +1,13 @@
-import { type ErrorOutcome, validationError } from "@keel/errors";
+import { type ErrorOutcome, permissionError, transientError, validationError } from "@keel/errors";
 import {
+  type CompletedCall,
   type PostToolHook,
   type PreToolHook,
   resolveToolCall as resolveThroughPipeline,
   type ToolCallResolution,
 } from "@keel/hooks";
 import type { ToolCall, Toolset } from "@keel/tools";
+import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
 import { IDEMPOTENCY_META_KEY, idempotencyKeyFor } from "./idempotency.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
@@ -35,6 +37,15 @@ export interface CallEnvironment {
   readonly role: Role;
   /** The session's earlier calls (stdio); absent for stateless HTTP, where every call is its own run. */
   readonly history?: SessionHistory;
+  /**
+   * Stateless HTTP: the store of conversation histories. A call naming a conversation
+   * (`_meta["dev.keel/conversation-id"]`) gets that conversation's history and `conversationHooks`.
+   */
+  readonly conversations?: ConversationStore;
+  /** The hooks for a call in a conversation (those that look back included). Default `hooks`. */
+  readonly conversationHooks?: KeelHooks;
+  /** A write tool without a conversation id is refused (`permission` CONVERSATION_REQUIRED). */
+  readonly requireConversationForWrites?: boolean;
 }
 
 /**
@@ -47,29 +58,78 @@ export async function resolveToolCall(
   environment: CallEnvironment,
   request: ToolCallRequest,
 ): Promise<ToolCallResolution> {
-  const { toolset, hooks, role, history } = environment;
+  const { toolset, role, history, conversations } = environment;
   const requested: ToolCall = { id: request.callId, name: request.name, input: request.arguments ?? {} };
+  const conversation = conversationIdOf(request.meta);
+  if (conversation.invalid) return refused(requested, invalidConversation());
+  let earlier: readonly CompletedCall[] = history ? [...history.calls] : [];
+  if (conversation.id !== undefined && conversations) {
+    const calls = await conversations.calls(conversation.id);
+    // Without the conversation's history the hooks that look back would see nothing: fail closed.
+    if (calls === undefined) return refused(requested, conversationUnreachable());
+    earlier = calls;
+  }
+  const inConversation = conversation.id !== undefined && conversations !== undefined;
+  const hooks = inConversation ? (environment.conversationHooks ?? environment.hooks) : environment.hooks;
+  const needsConversation =
+    environment.requireConversationForWrites === true && conversation.id === undefined;
   const resolution = await resolveThroughPipeline(requested, {
     toolset,
     ...(hooks.pre ? { preHooks: hooks.pre } : {}),
     ...(hooks.post ? { postHooks: hooks.post } : {}),
     context: {
-      runId: request.runId,
+      runId: inConversation ? `mcp-conversation-${conversation.id}` : request.runId,
       iteration: 0,
-      history: history ? [...history.calls] : [],
+      history: earlier,
       batch: [requested],
       signal: request.signal,
       metadata: Object.freeze({ role, transport: "mcp" }),
     },
-    authorize: (tool) => roleDenies(role, tool),
+    authorize: (tool) =>
+      roleDenies(role, tool) ??
+      (needsConversation && tool.effect === "write" ? conversationRequired(tool.name) : null),
     idempotencyKey: (tool, input) => idempotencyKeyFor(tool.name, input, request.meta) ?? invalidKey(),
   });
-  history?.record({
+  const completed: CompletedCall = {
     call: requested,
     executed: resolution.executed?.name ?? requested.name,
     outcome: resolution.outcome,
-  });
+  };
+  history?.record(completed);
+  if (inConversation) await conversations!.record(conversation.id!, completed);
   return resolution;
+}
+
+/** A call refused before the tool-call path (nothing ran), in the resolution shape. */
+function refused(requested: ToolCall, outcome: ErrorOutcome): ToolCallResolution {
+  return { outcome, requested, executed: null, decision: null, attempts: 0, reused: false, durationMs: 0 };
+}
+
+function invalidConversation(): ErrorOutcome {
+  return validationError(
+    "INVALID_CONVERSATION_ID",
+    `The request _meta["${CONVERSATION_META_KEY}"] must be a string of 1 to 200 printable ASCII characters ` +
+      "without spaces. Fix it (one id per conversation, the same on every call) and call again.",
+    { details: { field: `_meta.${CONVERSATION_META_KEY}` } },
+  );
+}
+
+function conversationUnreachable(): ErrorOutcome {
+  return transientError(
+    "CONVERSATION_STORE_UNREACHABLE",
+    "The conversation's earlier calls could not be read, so nothing was run (the business rules need them). " +
+      "Retry shortly.",
+    { retryAfterMs: 500 },
+  );
+}
+
+function conversationRequired(tool: string): ErrorOutcome {
+  return permissionError(
+    "CONVERSATION_REQUIRED",
+    `This server runs "${tool}" only inside a conversation: send _meta["${CONVERSATION_META_KEY}"] (the same id ` +
+      "on every call of the conversation), so the rules that look back (a customer verified earlier) apply.",
+    { details: { tool } },
+  );
 }
 
 function invalidKey(): ErrorOutcome {

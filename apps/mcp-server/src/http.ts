@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Toolset } from "@keel/tools";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { KeelHooks } from "./call-tool.js";
+import type { ConversationStore } from "./conversations.js";
 import { type TokenSettings, tokenTable } from "./http/auth.js";
 import { JsonExchangeTransport } from "./http/json-exchange.js";
 import { checkListenPolicy } from "./http/listen-policy.js";
@@ -39,6 +40,12 @@ export interface HttpServerOptions extends TokenSettings {
   readonly allowedHosts?: readonly string[];
   /** Open connections at most; more are refused at once. Default 1024. */
   readonly maxConnections?: number;
+  /** Conversation histories in the store: a call naming `_meta["dev.keel/conversation-id"]` gets its own. */
+  readonly conversations?: ConversationStore;
+  /** The hooks for calls in a conversation (the ones that look back included). */
+  readonly conversationHooks?: KeelHooks;
+  /** Refuse write tools outside a conversation (`permission` CONVERSATION_REQUIRED). */
+  readonly requireConversationForWrites?: boolean;
 }
 
 export interface KeelHttpServer {
@@ -68,6 +75,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     tools: options.tools,
     logger: options.logger,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.conversations ? { conversations: options.conversations } : {}),
+    ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
+    ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
   };
   const inFlight = createInFlight();
   let draining = false;

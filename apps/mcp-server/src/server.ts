@@ -13,6 +13,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import { toCallToolResult } from "./call-result.js";
 import { type KeelHooks, resolveToolCall } from "./call-tool.js";
+import type { ConversationStore } from "./conversations.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
@@ -31,6 +32,12 @@ export interface KeelMcpServerOptions {
    * long-lived stdio server. Without it every call is its own run with an empty history.
    */
   readonly history?: SessionHistory;
+  /** Stateless HTTP: conversation histories in the store, for calls naming a conversation id in `_meta`. */
+  readonly conversations?: ConversationStore;
+  /** The hooks for a call in a conversation (the verified-customer hook included). */
+  readonly conversationHooks?: KeelHooks;
+  /** Refuse a write tool outside a conversation. */
+  readonly requireConversationForWrites?: boolean;
 }
 
 /**
@@ -104,6 +111,9 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     hooks: options.hooks ?? {},
     role: options.role ?? "agent",
     ...(history ? { history } : {}),
+    ...(options.conversations ? { conversations: options.conversations } : {}),
+    ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
+    ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
   };
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(

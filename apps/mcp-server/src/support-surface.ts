@@ -1,6 +1,7 @@
 import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { KeelHooks } from "./call-tool.js";
+import { backendConversations, type ConversationStore } from "./conversations.js";
 
 /** The support hook that needs the conversation: it cannot work where every call is its own run. */
 export const CONVERSATION_HOOK = "verified-customer";
@@ -8,6 +9,9 @@ export const CONVERSATION_HOOK = "verified-customer";
 export interface SupportSurface {
   readonly tools: Toolset;
   readonly hooks: KeelHooks;
+  /** Stateless mode: conversation histories in the store, and every hook for calls in a conversation. */
+  readonly conversations?: ConversationStore;
+  readonly conversationHooks?: KeelHooks;
 }
 
 /**
@@ -22,5 +26,11 @@ export function supportSurface(backend: SupportBackend, mode: "session" | "state
   return {
     tools: createToolset(createSupportTools(backend)),
     hooks: { pre, post: hooks.post },
+    ...(mode === "stateless"
+      ? {
+          conversations: backendConversations(backend),
+          conversationHooks: { pre: hooks.pre, post: hooks.post },
+        }
+      : {}),
   };
 }

@@ -39,6 +39,9 @@ export function observedBackend(backend: SupportBackend, observations: StoreObse
     resolveTicket: (ticketId, resolution) => observe(backend.resolveTicket(ticketId, resolution)),
     listRefunds: (orderId) => observe(backend.listRefunds(orderId)),
     feesForCustomer: (customerId, window) => observe(backend.feesForCustomer(customerId, window)),
+    recordConversationCall: (conversationId, entry) =>
+      observe(backend.recordConversationCall(conversationId, entry)),
+    conversationCalls: (conversationId, limit) => observe(backend.conversationCalls(conversationId, limit)),
     close: async () => {},
   };
 }

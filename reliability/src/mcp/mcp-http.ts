@@ -69,10 +69,18 @@ export async function callTool(
   url: string,
   name: string,
   args: unknown,
-  options: { readonly idempotencyKey?: string; readonly token?: string; readonly signal?: AbortSignal } = {},
+  options: {
+    readonly idempotencyKey?: string;
+    readonly conversationId?: string;
+    readonly token?: string;
+    readonly signal?: AbortSignal;
+  } = {},
 ): Promise<ToolCallAnswer> {
   const params: Record<string, unknown> = { name, arguments: args };
-  if (options.idempotencyKey) params._meta = { [IDEMPOTENCY_META_KEY]: options.idempotencyKey };
+  const meta: Record<string, unknown> = {};
+  if (options.idempotencyKey) meta[IDEMPOTENCY_META_KEY] = options.idempotencyKey;
+  if (options.conversationId) meta["dev.keel/conversation-id"] = options.conversationId;
+  if (Object.keys(meta).length > 0) params._meta = meta;
   let status: number;
   let body: string;
   try {

@@ -28,6 +28,8 @@ export interface SpawnOptions {
   readonly dataDir?: string;
   /** A PostgreSQL URL: the server's store is that database (several servers may share it). */
   readonly databaseUrl?: string;
+  /** More flags for keel-mcp, e.g. `--require-conversation`. */
+  readonly extraArgs?: readonly string[];
   /** Default {@link AGENT_TOKEN}. */
   readonly token?: string;
   /** Give up waiting for the listening line after this long. Default 30 s. */
@@ -42,7 +44,7 @@ export async function spawnMcpServer(options: SpawnOptions = {}): Promise<McpSer
   const store = options.dataDir ? ["--data-dir", options.dataDir] : options.databaseUrl ? [] : ["--memory"];
   const child = spawn(
     process.execPath,
-    [MCP_SERVER_BIN, "--http", "--host", "127.0.0.1", "--port", "0", ...store],
+    [MCP_SERVER_BIN, "--http", "--host", "127.0.0.1", "--port", "0", ...store, ...(options.extraArgs ?? [])],
     {
       env: {
         PATH: process.env.PATH ?? "",

@@ -92,5 +92,32 @@ if (adminUrl) {
       expect(reused).toMatchObject({ kind: "result", isError: true });
       expect(reused.kind === "result" ? reused.text : "").toContain("IDEMPOTENCY_KEY_REUSED");
     });
+
+    it("keeps a conversation across replicas: verified on one, refunded on another; an unverified one is refused", async () => {
+      const extra = await spawnMcpServer({ databaseUrl, extraArgs: ["--require-conversation"] });
+      servers.push(extra);
+      const refund = { customer_id: "C-1001", order_id: "ORD-1001", amount: 5, reason: "Chipped" };
+      const lookup = await callTool(
+        servers[0]!.url,
+        "get_customer_by_email",
+        { email: "alice@example.com" },
+        {
+          conversationId: "conv-verified",
+        },
+      );
+      expect(lookup).toMatchObject({ kind: "result", isError: false });
+      const verified = await callTool(extra.url, "process_refund", refund, {
+        conversationId: "conv-verified",
+        idempotencyKey: "conv-1",
+      });
+      expect(verified).toMatchObject({ kind: "result", isError: false });
+      const unverified = await callTool(servers[1]!.url, "process_refund", refund, {
+        conversationId: "conv-new",
+        idempotencyKey: "conv-2",
+      });
+      expect(unverified.kind === "result" ? unverified.text : "").toContain("CUSTOMER_NOT_VERIFIED");
+      const outside = await callTool(extra.url, "process_refund", refund, { idempotencyKey: "conv-3" });
+      expect(outside.kind === "result" ? outside.text : "").toContain("CONVERSATION_REQUIRED");
+    });
   });
 }

@@ -31,6 +31,7 @@ describe("parseCliArguments", () => {
       port: 8787,
       allowedOrigins: [],
       allowedHosts: [],
+      requireConversation: false,
     });
     expect(parse(["--http", "--host", "::1", "--port", "0", "--memory"])).toMatchObject({
       host: "::1",

@@ -14,6 +14,7 @@ export type CliCommand =
       readonly port: number;
       readonly allowedOrigins: readonly string[];
       readonly allowedHosts: readonly string[];
+      readonly requireConversation: boolean;
     };
 
 /** The environment variables the CLI reads (tokens are read where they are used, never echoed). */
@@ -46,7 +47,13 @@ export function parseCliArguments(
   if (values.version) return { kind: "version" };
   if (values.memory && values["data-dir"] !== undefined)
     throw usage("--memory and --data-dir exclude each other.");
-  const http = [values.host, values.port, values["allowed-origin"], values["allowed-host"]];
+  const http = [
+    values.host,
+    values.port,
+    values["allowed-origin"],
+    values["allowed-host"],
+    values["require-conversation"],
+  ];
   if (!values.http && http.some((value) => value !== undefined)) {
     throw usage("--host, --port, --allowed-origin and --allowed-host only apply with --http.");
   }
@@ -75,6 +82,7 @@ export function parseCliArguments(
     port: readPort(values.port),
     allowedOrigins,
     allowedHosts: listed(values["allowed-host"], environment.KEEL_MCP_ALLOWED_HOSTS),
+    requireConversation: values["require-conversation"] === true,
   };
 }
 
@@ -89,6 +97,7 @@ function parse(argv: readonly string[]) {
       port: { type: "string" },
       "allowed-origin": { type: "string", multiple: true },
       "allowed-host": { type: "string", multiple: true },
+      "require-conversation": { type: "boolean" },
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
       help: { type: "boolean", short: "h" },

@@ -100,6 +100,7 @@ async function serve(
       port: command.port,
       allowedOrigins: command.allowedOrigins,
       allowedHosts: command.allowedHosts,
+      ...(command.requireConversation ? { requireConversationForWrites: true } : {}),
       agentToken: environment.KEEL_MCP_TOKEN,
       readonlyToken: environment.KEEL_MCP_READONLY_TOKEN,
       health: () => store.health(),

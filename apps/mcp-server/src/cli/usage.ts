@@ -14,6 +14,8 @@ Options:
   --allowed-host NAME      a Host name the server answers to besides loopback and --host (repeatable;
                     checked with a token too; only a token-protected 0.0.0.0 bind without a list
                     accepts any Host)
+  --require-conversation  HTTP: refuse write tools outside a conversation (_meta "dev.keel/conversation-id"),
+                    so the rules that look back (a customer verified earlier) always apply
   --data-dir DIR    PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --memory          in-memory store with sample data (nothing is saved)
   -h, --help        show this help

@@ -346,5 +346,21 @@ export function describeBackendContract(name: string, create: BackendFactory, pr
         expect(JSON.stringify(reused)).not.toContain("C-1003");
       });
     });
+
+    it("keeps a conversation's calls in order, apart from other conversations, the latest first to go", async () => {
+      const backend = await open();
+      await backend.recordConversationCall("conv-a", { n: 1 });
+      await backend.recordConversationCall("conv-b", { n: 9 });
+      await backend.recordConversationCall("conv-a", { n: 2, nested: { ok: true } });
+      expect(await backend.conversationCalls("conv-a", 10)).toEqual({
+        kind: "listed",
+        entries: [{ n: 1 }, { n: 2, nested: { ok: true } }],
+      });
+      expect(await backend.conversationCalls("conv-a", 1)).toEqual({
+        kind: "listed",
+        entries: [{ n: 2, nested: { ok: true } }],
+      });
+      expect(await backend.conversationCalls("conv-none", 10)).toEqual({ kind: "listed", entries: [] });
+    });
   });
 }

@@ -1,3 +1,4 @@
+import type { JsonObject } from "@keel/errors";
 import { createFaultSource, type FaultController, type FaultOptions, withFault } from "./faults.js";
 import { createMemoryLedger } from "./memory-ledger.js";
 import { createMemoryTickets } from "./memory-tickets.js";
@@ -32,6 +33,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Faultab
   const tickets = createMemoryTickets(now);
   let closed = false;
 
+  const conversations = new Map<string, JsonObject[]>();
   const run = <T>(operation: BackendOperation, effect: "read" | "write", answer: () => T) =>
     withFault(
       faults,
@@ -59,6 +61,20 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Faultab
       run("listTickets", "read", () => ({ kind: "listed", tickets: tickets.list(filter.status) }) as const),
     resolveTicket: (ticketId, resolution) =>
       run("resolveTicket", "write", () => tickets.resolve(ticketId, resolution)),
+    recordConversationCall: (conversationId, entry) =>
+      run("recordConversationCall", "write", () => {
+        const calls = conversations.get(conversationId) ?? [];
+        calls.push(structuredClone(entry));
+        conversations.set(conversationId, calls);
+        return { kind: "recorded" } as const;
+      }),
+    conversationCalls: (conversationId, limit) =>
+      run("conversationCalls", "read", () => ({
+        kind: "listed" as const,
+        entries: (conversations.get(conversationId) ?? [])
+          .slice(-limit)
+          .map((entry) => structuredClone(entry)),
+      })),
     listRefunds: (orderId) =>
       run("listRefunds", "read", () => ({ kind: "listed", refunds: ledger.refundsOf(orderId) }) as const),
     feesForCustomer: (customerId, window) =>

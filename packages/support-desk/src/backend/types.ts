@@ -192,6 +192,19 @@ export interface SupportBackend extends FeeService {
   listRefunds(
     orderId: string,
   ): Promise<{ readonly kind: "listed"; readonly refunds: readonly Refund[] } | StoreFailure>;
+  /**
+   * Appends one answered call to a conversation's history (an MCP client's conversation id), so hooks that
+   * look back ("customer verified earlier") work across stateless requests, processes and replicas.
+   */
+  recordConversationCall(
+    conversationId: string,
+    entry: JsonObject,
+  ): Promise<{ readonly kind: "recorded" } | StoreFailure>;
+  /** The conversation's calls, oldest first, at most the latest `limit`. */
+  conversationCalls(
+    conversationId: string,
+    limit: number,
+  ): Promise<{ readonly kind: "listed"; readonly entries: readonly JsonObject[] } | StoreFailure>;
   close(): Promise<void>;
 }
 
@@ -205,7 +218,9 @@ export type BackendOperation =
   | "listTickets"
   | "resolveTicket"
   | "listRefunds"
-  | "feesForCustomer";
+  | "feesForCustomer"
+  | "recordConversationCall"
+  | "conversationCalls";
 
 /** The two ways a store call fails. */
 export type FaultKind = StoreFailure["kind"];

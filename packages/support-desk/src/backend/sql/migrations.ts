@@ -68,6 +68,18 @@ CREATE TABLE fees (
 CREATE INDEX fees_customer_charged ON fees (customer_id, charged_on);
 `,
   },
+  {
+    id: "002_conversation_calls",
+    sql: `
+CREATE TABLE conversation_calls (
+  seq bigserial PRIMARY KEY,
+  conversation_id text NOT NULL,
+  entry jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX conversation_calls_by_id ON conversation_calls (conversation_id, seq);
+`,
+  },
 ];
 
 /** The seed is recorded like a migration, so it is inserted exactly once per database. */

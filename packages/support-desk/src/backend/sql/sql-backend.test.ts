@@ -40,6 +40,7 @@ describe("SQL store", () => {
     const database = pgliteDatabase(await PGlite.create());
     expect(await migrate(database, { seed: SAMPLE_DATA })).toEqual([
       "001_support_desk",
+      "002_conversation_calls",
       "seed_sample_data_v1",
     ]);
     expect(await migrate(database, { seed: SAMPLE_DATA })).toEqual([]);

@@ -10,6 +10,7 @@ import { pgliteDatabase } from "./pglite-database.js";
 import { postgresDatabase } from "./postgres-database.js";
 import { createReadCache, NO_READ_CACHE } from "./read-cache.js";
 import { sqlQueries } from "./sql-queries.js";
+import { STATEMENTS } from "./statements.js";
 import { guarded } from "./store-failure.js";
 
 /** Where the SQL store lives and how it starts; fault options as for the memory backend. */
@@ -163,6 +164,22 @@ export async function openSqlBackend(
     resolveTicket: (ticketId, resolution) =>
       run("resolveTicket", "write", () => queries.resolveTicket(ticketId, resolution)),
     listRefunds: (orderId) => run("listRefunds", "read", () => queries.listRefunds(orderId)),
+    recordConversationCall: (conversationId, entry) =>
+      run("recordConversationCall", "write", async () => {
+        await database.run(STATEMENTS.insertConversationCall, [conversationId, JSON.stringify(entry)]);
+        return { kind: "recorded" } as const;
+      }),
+    conversationCalls: (conversationId, limit) =>
+      run("conversationCalls", "read", async () => {
+        const rows = await database.run<{ entry: unknown }>(STATEMENTS.conversationCalls, [
+          conversationId,
+          limit,
+        ]);
+        const entries = rows.map((row) =>
+          typeof row.entry === "string" ? JSON.parse(row.entry) : row.entry,
+        );
+        return { kind: "listed", entries } as const;
+      }),
     feesForCustomer: (customerId, window) =>
       run("feesForCustomer", "read", () => queries.feesForCustomer(customerId, window)),
     close: () => {

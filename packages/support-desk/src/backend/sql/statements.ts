@@ -6,6 +6,15 @@ import { CUSTOMER_COLUMNS, FEE_COLUMNS, ORDER_COLUMNS, REFUND_COLUMNS, TICKET_CO
  * they never meet another library's prepared statements on a shared connection.
  */
 export const STATEMENTS = {
+  insertConversationCall: sqlStatement(
+    "keel_insert_conversation_call",
+    "INSERT INTO conversation_calls (conversation_id, entry) VALUES ($1, $2)",
+  ),
+  conversationCalls: sqlStatement(
+    "keel_conversation_calls",
+    `SELECT entry FROM (SELECT seq, entry FROM conversation_calls WHERE conversation_id = $1
+       ORDER BY seq DESC LIMIT $2) latest ORDER BY seq`,
+  ),
   customerByEmail: sqlStatement(
     "keel_customer_by_email",
     `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE email = $1`,
