@@ -121,3 +121,52 @@ describe("the Streamable HTTP edge", () => {
     ).rejects.toMatchObject({ message: expect.stringContaining("white space") });
   });
 });
+
+describe("the HTTP edge's connection limits", () => {
+  it("closes a connection whose headers never finish within the documented 10 s (checked every second)", async () => {
+    const { connect } = await import("node:net");
+    const server = await startHttpServer({ tools, logger: silentLogger, port: 0, health: healthy });
+    try {
+      const socket = connect(server.port, "127.0.0.1");
+      socket.on("error", () => {});
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n"); // and never the blank line
+      const started = performance.now();
+      const drip = setInterval(() => socket.write("X-Slow: 1\r\n"), 500);
+      await new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      clearInterval(drip);
+      const seconds = (performance.now() - started) / 1000;
+      expect(seconds).toBeGreaterThanOrEqual(9);
+      expect(seconds).toBeLessThan(13);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
+  it("refuses connections beyond maxConnections while serving the ones it holds", async () => {
+    const { connect } = await import("node:net");
+    const server = await startHttpServer({
+      tools,
+      logger: silentLogger,
+      port: 0,
+      health: healthy,
+      maxConnections: 2,
+    });
+    const held = [connect(server.port, "127.0.0.1"), connect(server.port, "127.0.0.1")];
+    try {
+      for (const socket of held) {
+        socket.on("error", () => {});
+        await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      }
+      const extra = connect(server.port, "127.0.0.1");
+      extra.on("error", () => {});
+      await new Promise<void>((resolve) => extra.once("close", () => resolve()));
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const ok = await post(server.url, JSON.stringify(call(1)), {});
+      expect(ok.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
