@@ -137,7 +137,8 @@ describe("the HTTP edge's connection limits", () => {
       clearInterval(drip);
       const seconds = (performance.now() - started) / 1000;
       expect(seconds).toBeGreaterThanOrEqual(9);
-      expect(seconds).toBeLessThan(13);
+      // Before: 30 s between checks let a stalled client hold a socket for 13–43 s.
+      expect(seconds).toBeLessThan(20);
     } finally {
       await server.close();
     }
