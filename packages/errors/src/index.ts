@@ -28,13 +28,14 @@ export {
 } from "./outcome-envelopes.js";
 export type { ThrownContext } from "./outcome-from-thrown.js";
 export { outcomeFromThrown } from "./outcome-from-thrown.js";
+export { isPlainObject } from "./plain-object.js";
 export type { RecoveryContext } from "./recovery.js";
 export { recoveryFor } from "./recovery.js";
 export { renderOutcomeText } from "./render-outcome-text.js";
 export type { RetryDelayPolicy } from "./retry-delay.js";
 export { retryDelay } from "./retry-delay.js";
 export { ToolError } from "./tool-error.js";
-export type { ParsedToolResult, ToolResultBlock, ToolResultBlockLike } from "./tool-result-block.js";
+export type { ParsedToolResult, ToolResultBlockLike } from "./tool-result-block.js";
 export { fromToolResultBlock, toToolResultBlock } from "./tool-result-block.js";
 export type {
   EmptyOutcome,
@@ -46,3 +47,26 @@ export type {
   SuccessOutcome,
   ToolOutcome,
 } from "./types.js";
+export type { MessageFill } from "./wire/message-template.js";
+export { completeMessage, describeValue, findMessageProblem } from "./wire/message-template.js";
+export type {
+  ApiErrorBody,
+  ApiErrorType,
+  CacheControl,
+  ContentBlock,
+  Message,
+  MessageCreateRequest,
+  MessageParam,
+  MessageTemplate,
+  OtherBlock,
+  RequestContentBlock,
+  ServerToolDefinition,
+  StopReason,
+  TextBlock,
+  ThinkingBlock,
+  ToolChoice,
+  ToolDefinitionParam,
+  ToolResultBlock,
+  ToolUseBlock,
+  Usage,
+} from "./wire/types.js";

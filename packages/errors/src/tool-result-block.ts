@@ -4,14 +4,7 @@ import { EMPTY_GUIDANCE, retryGuidance } from "./guidance.js";
 import { outcomeFromJson, outcomeToJson } from "./outcome-json.js";
 import { isPlainObject } from "./plain-object.js";
 import type { ToolOutcome } from "./types.js";
-
-/** The Anthropic `tool_result` block that toToolResultBlock produces. */
-export type ToolResultBlock = {
-  type: "tool_result";
-  tool_use_id: string;
-  content: string;
-  is_error?: true;
-};
+import type { ToolResultBlock } from "./wire/types.js";
 
 /** Any `tool_result` block fromToolResultBlock can read (Keel's, the SDK's, or a foreign one). */
 export interface ToolResultBlockLike {
@@ -66,8 +59,11 @@ function contentFor(outcome: ToolOutcome): string {
  * non-JSON string as it is); errors and valid empties are a JSON envelope with `kind`, code, message and
  * `guidance`; errors also carry category and retryable, and set `is_error: true`.
  */
-export function toToolResultBlock(toolUseId: string, outcome: ToolOutcome): ToolResultBlock {
-  const block: ToolResultBlock = {
+export function toToolResultBlock(
+  toolUseId: string,
+  outcome: ToolOutcome,
+): Omit<ToolResultBlock, "content"> & { content: string } {
+  const block: Omit<ToolResultBlock, "content"> & { content: string } = {
     type: "tool_result",
     tool_use_id: toolUseId,
     content: contentFor(outcome),

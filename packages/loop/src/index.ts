@@ -1,4 +1,17 @@
 export type {
+  ContentBlock,
+  Message,
+  MessageCreateRequest,
+  MessageParam,
+  MessageTemplate,
+  RequestContentBlock,
+  StopReason,
+  TextBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+  Usage,
+} from "@keel/errors";
+export type {
   AnthropicClientOptions,
   Cassette,
   CassetteInteraction,
@@ -16,7 +29,6 @@ export type {
   ReplayClientOptions,
   ScratchpadEntry,
   ScriptedClientOptions,
-  ScriptedMessage,
   ScriptFunction,
   ScriptStep,
 } from "./clients/index.js";
@@ -62,15 +74,3 @@ export type {
   ToolUseIgnoredEvent,
   TraceEvent,
 } from "./run/trace-events.js";
-export type {
-  ContentBlock,
-  Message,
-  MessageCreateRequest,
-  MessageParam,
-  RequestContentBlock,
-  StopReason,
-  TextBlock,
-  ToolResultBlock,
-  ToolUseBlock,
-  Usage,
-} from "./wire.js";

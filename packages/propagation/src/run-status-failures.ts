@@ -1,15 +1,7 @@
-import type { ErrorCategory, JsonObject } from "@keel/errors";
-import type { SubagentRun } from "./types.js";
+import type { SubagentFailure, SubagentRun } from "./types.js";
 
-/** A failure before it is placed: category, code, retryable and message; the hop adds tool and path. */
-export interface UnplacedFailure {
-  readonly category: ErrorCategory;
-  readonly code: string;
-  readonly retryable: boolean;
-  readonly message: string;
-  readonly retryAfterMs?: number;
-  readonly details?: JsonObject;
-}
+/** A failure before it is placed: everything but the tool and path the hop adds. */
+export type UnplacedFailure = Omit<SubagentFailure, "tool" | "path">;
 
 /** The caller aborted the child; the work may be run again. */
 export const ABORTED: UnplacedFailure = {

@@ -1,18 +1,18 @@
-import { runAgent, ScriptedClient, type ScriptedMessage } from "@keel/loop";
+import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "./backend/memory-backend.js";
 import { summarizeRun } from "./scenarios/summarize-run.js";
 import { supportAgent } from "./support-agent.js";
 import { SUPPORT_SYSTEM_PROMPT } from "./system-prompt.js";
 
-const toolUse = (id: string, name: string, input: Record<string, unknown>): ScriptedMessage => ({
+const toolUse = (id: string, name: string, input: Record<string, unknown>): MessageTemplate => ({
   content: [{ type: "tool_use", id, name, input }],
   stop_reason: "tool_use",
 });
-const answer: ScriptedMessage = { content: [{ type: "text", text: "Done." }], stop_reason: "end_turn" };
+const answer: MessageTemplate = { content: [{ type: "text", text: "Done." }], stop_reason: "end_turn" };
 const refund = { customer_id: "C-1001", order_id: "ORD-1001", amount: 50, reason: "Arrived broken" };
 
-function run(script: ScriptedMessage[], metadata: Record<string, unknown> = {}) {
+function run(script: MessageTemplate[], metadata: Record<string, unknown> = {}) {
   const backend = createMemoryBackend();
   const client = new ScriptedClient(script);
   const result = runAgent({

@@ -1,5 +1,6 @@
+import type { ApiErrorType } from "@keel/errors";
 import { TestkitConfigError } from "./config-error.js";
-import type { ApiErrorType, MessagesRequest } from "./wire.js";
+import type { MessagesRequest } from "./wire.js";
 
 /** Answer with an HTTP error instead of a message (429, 529, 500, ...). The script entry is not used up. */
 export interface HttpFault {

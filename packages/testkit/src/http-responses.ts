@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
+import type { ApiErrorBody, ApiErrorType } from "@keel/errors";
 import type { HttpFault } from "./faults.js";
-import type { ApiErrorBody, ApiErrorType } from "./wire.js";
 
 /** Sends a JSON body with a content-length, so keep-alive connections are reused. */
 export function sendJson(

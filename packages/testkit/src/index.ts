@@ -22,17 +22,4 @@ export type { ResponseOptions, ToolCallSpec } from "./response-builders.js";
 export { messageResponse, textResponse, toolUseResponse } from "./response-builders.js";
 export type { FakeMessagesApi } from "./server.js";
 export { startFakeMessagesApi } from "./server.js";
-export type {
-  ApiErrorBody,
-  ApiErrorType,
-  ContentBlock,
-  Message,
-  MessageParam,
-  MessagesRequest,
-  MessageTemplate,
-  StopReason,
-  TextBlock,
-  ThinkingBlock,
-  ToolUseBlock,
-  Usage,
-} from "./wire.js";
+export type { MessagesRequest } from "./wire.js";

@@ -1,5 +1,5 @@
+import type { ContentBlock, Message, ToolUseBlock } from "@keel/errors";
 import type { MaxTokensFault } from "./faults.js";
-import type { ContentBlock, Message, ToolUseBlock } from "./wire.js";
 
 export interface Cutoff {
   message: Message;
@@ -29,7 +29,7 @@ export function cutOffAtMaxTokens(message: Message, maxTokens: number, fault: Ma
     const toolUse = block as ToolUseBlock;
     const full = JSON.stringify(toolUse.input);
     const kept = Math.min(Math.max(fault.inputChars ?? Math.floor(full.length / 2), 1), full.length - 1);
-    content[target] = { ...toolUse, input: completeEntries(toolUse.input, kept) };
+    content[target] = { ...toolUse, input: completeEntries(toolUse.input as Record<string, unknown>, kept) };
     return { message: cut, partialInput: { index: target, json: full.slice(0, kept) } };
   }
   if (block?.type === "text") {

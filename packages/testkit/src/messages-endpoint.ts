@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { completeMessage } from "./complete-message.js";
+import type { ApiErrorType } from "@keel/errors";
+import { serveTemplate } from "./complete-message.js";
 import { type ErrorAfterDeltasFault, faultsFor, type ResolvedFaults } from "./faults.js";
 import { readBody, redactHeaders } from "./http-request.js";
 import {
@@ -15,7 +16,7 @@ import { nextTemplate, pause, type ServerState } from "./server-state.js";
 import { messageEvents } from "./sse-events.js";
 import { streamDurationMs, writeStream } from "./stream-writer.js";
 import { validateRequest } from "./validate-request.js";
-import type { ApiErrorType, MessagesRequest } from "./wire.js";
+import type { MessagesRequest } from "./wire.js";
 
 // Server-side failures of the fake itself: retrying cannot help, so the SDK is told not to.
 const NO_RETRY = { "x-should-retry": "false" };
@@ -85,7 +86,7 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   if (state.options.script && !interrupted) state.scriptCursor++;
 
   const inputUsage = state.cache.account(valid, raw.byteLength, validation.cacheBreakpoints);
-  const completed = completeMessage(template, valid.model, inputUsage);
+  const completed = serveTemplate(template, valid.model, inputUsage);
   const { message, partialInput } = faults.maxTokens
     ? cutOffAtMaxTokens(completed, valid.max_tokens, faults.maxTokens)
     : { message: completed, partialInput: undefined };

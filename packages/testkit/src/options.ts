@@ -1,9 +1,10 @@
-import { templateProblem } from "./complete-message.js";
+import type { ApiErrorBody, Message, MessageTemplate } from "@keel/errors";
+import { findMessageProblem } from "@keel/errors";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
 import type { ChunkingOptions } from "./sse-events.js";
 import type { StreamTiming } from "./stream-writer.js";
-import type { ApiErrorBody, Message, MessagesRequest, MessageTemplate } from "./wire.js";
+import type { MessagesRequest } from "./wire.js";
 
 export interface StreamingOptions {
   /** Characters per text_delta (and thinking_delta). Default 24. */
@@ -92,8 +93,8 @@ export function resolveOptions(options: FakeMessagesApiOptions): ResolvedOptions
   if (script !== undefined) {
     if (!Array.isArray(script)) throw new TestkitConfigError("`script` must be an array of messages.");
     for (const [index, entry] of script.entries()) {
-      const problem = templateProblem(entry);
-      if (problem) throw new TestkitConfigError(`script[${index}]: ${problem}.`);
+      const problem = findMessageProblem(entry, `script[${index}]`, { anyStopReason: true });
+      if (problem) throw new TestkitConfigError(`${problem}.`);
     }
   }
   if (handler !== undefined && typeof handler !== "function")

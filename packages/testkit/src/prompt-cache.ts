@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { RequestContentBlock } from "@keel/errors";
 import type { MessagesRequest } from "./wire.js";
 
 /** Token estimate used everywhere in the fake: one token per 4 bytes, at least 1. */
@@ -88,10 +89,11 @@ function* segments(request: MessagesRequest): Generator<string | { value: unknow
   }
 }
 
-function countBreakpoints(block: Record<string, unknown>): number {
-  let count = block.cache_control === undefined ? 0 : 1;
+function countBreakpoints(block: RequestContentBlock): number {
+  let count = (block as { cache_control?: unknown }).cache_control === undefined ? 0 : 1;
   if (block.type === "tool_result" && Array.isArray(block.content)) {
-    for (const inner of block.content) if (inner?.cache_control !== undefined) count++;
+    for (const inner of block.content as Array<{ cache_control?: unknown }>)
+      if (inner?.cache_control !== undefined) count++;
   }
   return count;
 }

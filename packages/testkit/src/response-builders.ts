@@ -1,6 +1,6 @@
+import type { ContentBlock, MessageTemplate, StopReason, ToolUseBlock, Usage } from "@keel/errors";
 import { TestkitConfigError } from "./config-error.js";
 import { createId } from "./ids.js";
-import type { ContentBlock, MessageTemplate, StopReason, ToolUseBlock, Usage } from "./wire.js";
 
 /** Fields every builder accepts; anything left out is filled by the server per request. */
 export interface ResponseOptions {

@@ -1,7 +1,8 @@
-import { templateProblem } from "./complete-message.js";
+import type { MessageTemplate } from "@keel/errors";
+import { findMessageProblem } from "@keel/errors";
 import type { RecordedRequest, ResolvedOptions } from "./options.js";
 import type { PromptCache } from "./prompt-cache.js";
-import type { MessagesRequest, MessageTemplate } from "./wire.js";
+import type { MessagesRequest } from "./wire.js";
 
 /** The mutable state of one server. */
 export interface ServerState {
@@ -34,7 +35,7 @@ export async function nextTemplate(
   } catch (error) {
     return `@keel/testkit: the handler threw on request #${index}: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const problem = templateProblem(template);
+  const problem = findMessageProblem(template, "response", { anyStopReason: true });
   return problem
     ? `@keel/testkit: the handler's response to request #${index} cannot be served: ${problem}`
     : (template as MessageTemplate);

@@ -44,6 +44,22 @@ describe("responses", () => {
     expect(streamed.usage.output_tokens).toBe(json.usage.output_tokens);
   });
 
+  it("gives a scripted tool_use without an id a fresh one, as the scripted client does", async () => {
+    const template = {
+      content: [{ type: "tool_use" as const, name: "get_weather", input: { city: "Oslo" } }],
+    };
+    const server = await startServer({ script: [template as never, template as never] });
+    const client = sdkClient(server);
+    const first = await client.messages.create(userRequest());
+    const second = await client.messages.stream(userRequest()).finalMessage();
+    const ids = [first, second].map((message) => (message.content[0] as { id: string }).id);
+    expect(ids[0]).toMatch(/^toolu_/);
+    expect(ids[1]).toMatch(/^toolu_/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(first.stop_reason).toBe("tool_use");
+    expect(template.content[0]).not.toHaveProperty("id");
+  });
+
   it("echoes the request's model unless the script names one", async () => {
     const server = await startServer({ script: [textResponse("hi", { model: "claude-pinned" })] });
     const message = await sdkClient(server).messages.create(userRequest());
@@ -234,10 +250,10 @@ describe("the server", () => {
     );
   });
 
-  it("rejects a scripted tool_use without an id at start", async () => {
-    const bad = { content: [{ type: "tool_use", name: "get_weather", input: {} }] };
-    await expect(startFakeMessagesApi({ script: [bad] })).rejects.toThrow(
-      /script\[0\]: content\[0\] is a tool_use/,
+  it("rejects a scripted tool_use without a name at start, saying where", async () => {
+    const bad = { content: [{ type: "tool_use", id: "toolu_1", input: {} }] };
+    await expect(startFakeMessagesApi({ script: [bad as never] })).rejects.toThrow(
+      /script\[0\]\.content\[0\]\.name: a tool_use block needs a string "name"/,
     );
   });
 

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
+import type { Message } from "@keel/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messageResponse, textResponse, toolUseResponse } from "./index.js";
 import { parseSse, rawPost, sdkClient, startServer, userRequest } from "./sdk.test-helpers.js";
 import { chunks, messageEvents } from "./sse-events.js";
 import { streamDurationMs } from "./stream-writer.js";
-import type { Message } from "./wire.js";
 
 const fixtureMessage = messageResponse({
   id: "msg_01FixtureTextAndToolUse",

@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, TextBlock, ThinkingBlock, ToolUseBlock } from "./wire.js";
+import type { ContentBlock, Message, TextBlock, ThinkingBlock, ToolUseBlock } from "@keel/errors";
 
 export interface ChunkingOptions {
   /** Characters per text_delta / thinking_delta. */

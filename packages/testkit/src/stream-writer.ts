@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
+import type { ApiErrorType } from "@keel/errors";
 import { errorEvent, type SseEvent } from "./sse-events.js";
-import type { ApiErrorType } from "./wire.js";
 
 export interface StreamTiming {
   /** Pause before every event after the first. */

@@ -1,5 +1,13 @@
-import { fromToolResultBlock, type ToolOutcome, unclassifiedError } from "@keel/errors";
-import type { MessageParam, MessagesRequest } from "@keel/testkit";
+import {
+  fromToolResultBlock,
+  type MessageParam,
+  type RequestContentBlock,
+  type ToolOutcome,
+  type ToolResultBlock,
+  type ToolUseBlock,
+  unclassifiedError,
+} from "@keel/errors";
+import type { MessagesRequest } from "@keel/testkit";
 
 /** One tool call of an assistant turn and the outcome its tool_result carried back. */
 export interface Exchange {
@@ -8,9 +16,7 @@ export interface Exchange {
   readonly outcome: ToolOutcome;
 }
 
-type Block = Record<string, unknown> & { type: string };
-
-const blocksOf = (message: MessageParam | undefined): readonly Block[] =>
+const blocksOf = (message: MessageParam | undefined): readonly RequestContentBlock[] =>
   message === undefined || typeof message.content === "string" ? [] : message.content;
 
 /**
@@ -21,14 +27,16 @@ export function exchangesOf(request: MessagesRequest): Exchange[][] {
   const rounds: Exchange[][] = [];
   request.messages.forEach((message, index) => {
     if (message.role !== "assistant") return;
-    const uses = blocksOf(message).filter((block) => block.type === "tool_use");
+    const uses = blocksOf(message).filter((block): block is ToolUseBlock => block.type === "tool_use");
     if (uses.length === 0) return;
-    const results = blocksOf(request.messages[index + 1]).filter((block) => block.type === "tool_result");
+    const results = blocksOf(request.messages[index + 1]).filter(
+      (block): block is ToolResultBlock => block.type === "tool_result",
+    );
     rounds.push(
       uses.map((use) => {
         const result = results.find((block) => block.tool_use_id === use.id);
         const outcome = result
-          ? fromToolResultBlock(result as unknown as Parameters<typeof fromToolResultBlock>[0]).outcome
+          ? fromToolResultBlock(result).outcome
           : unclassifiedError("NO_TOOL_RESULT", `No tool_result answered ${String(use.id)}.`);
         return { name: String(use.name), input: use.input, outcome };
       }),

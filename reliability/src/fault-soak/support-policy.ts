@@ -1,11 +1,5 @@
-import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
-import {
-  type MessagesRequest,
-  type MessageTemplate,
-  type ToolCallSpec,
-  textResponse,
-  toolUseResponse,
-} from "@keel/testkit";
+import { type MessageTemplate, type ToolOutcome, unwrapRedirect } from "@keel/errors";
+import { type MessagesRequest, type ToolCallSpec, textResponse, toolUseResponse } from "@keel/testkit";
 import { type Exchange, exchangesOf } from "./conversation.js";
 import type { SoakPlan } from "./soak-plans.js";
 

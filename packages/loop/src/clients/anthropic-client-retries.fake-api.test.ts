@@ -1,6 +1,6 @@
+import type { MessageCreateRequest } from "@keel/errors";
 import { type FakeMessagesApi, type FaultPlan, startFakeMessagesApi, textResponse } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import type { MessageCreateRequest } from "../wire.js";
 import { AnthropicClient, type AnthropicClientOptions } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";
 

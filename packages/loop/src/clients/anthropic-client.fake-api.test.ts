@@ -1,3 +1,4 @@
+import type { MessageCreateRequest, MessageParam } from "@keel/errors";
 import {
   type FakeMessagesApi,
   type FakeMessagesApiOptions,
@@ -6,7 +7,6 @@ import {
   toolUseResponse,
 } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import type { MessageCreateRequest, MessageParam } from "../wire.js";
 import { AnthropicClient } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";
 

@@ -1,5 +1,5 @@
+import type { Message, MessageCreateRequest } from "@keel/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Message, MessageCreateRequest } from "../wire.js";
 import { AnthropicClient, type AnthropicClientOptions } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { findMessageProblem, type ScriptedMessage } from "./message-shape.js";
+import { findMessageProblem, type MessageTemplate } from "@keel/errors";
 import { ModelClientError } from "./model-client-error.js";
 
 /**
@@ -7,7 +7,7 @@ import { ModelClientError } from "./model-client-error.js";
  * for `new ScriptedClient(...)`. Rejects with kind `invalid_response` naming the file and the JSON
  * path of the first problem.
  */
-export async function loadScript(path: string): Promise<ScriptedMessage[]> {
+export async function loadScript(path: string): Promise<MessageTemplate[]> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -20,7 +20,7 @@ export async function loadScript(path: string): Promise<ScriptedMessage[]> {
 }
 
 /** Parses and validates script JSON; `source` names it in error messages. */
-function parseScript(text: string, source: string): ScriptedMessage[] {
+function parseScript(text: string, source: string): MessageTemplate[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -45,5 +45,5 @@ function parseScript(text: string, source: string): ScriptedMessage[] {
     const problem = findMessageProblem(item, `[${index}]`);
     if (problem) throw new ModelClientError("invalid_response", `loadScript: ${source}: ${problem}`);
   }
-  return value as ScriptedMessage[];
+  return value as MessageTemplate[];
 }

@@ -1,6 +1,6 @@
+import type { ContentBlock, Message } from "@keel/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ContentBlock, Message } from "../wire.js";
 import { MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";

@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, ToolUseBlock } from "../wire.js";
+import type { ContentBlock, Message, ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
 

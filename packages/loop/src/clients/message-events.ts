@@ -1,4 +1,4 @@
-import type { Message, ToolUseBlock } from "../wire.js";
+import type { Message, ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "./model-client.js";
 
 /**

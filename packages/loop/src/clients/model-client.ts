@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock } from "../wire.js";
+import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock } from "@keel/errors";
 
 /** Live events a streaming client forwards while a response is being produced. */
 export type ModelStreamEvent =

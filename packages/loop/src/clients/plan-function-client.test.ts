@@ -1,5 +1,5 @@
+import type { MessageCreateRequest, MessageParam } from "@keel/errors";
 import { describe, expect, it } from "vitest";
-import type { MessageCreateRequest, MessageParam } from "../wire.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { type PlanFunction, PlanFunctionClient, type ScratchpadEntry } from "./plan-function-client.js";
 

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { MessageCreateRequest, MessageParam } from "@keel/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MessageCreateRequest, MessageParam } from "../wire.js";
 import type { Cassette } from "./cassette.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";

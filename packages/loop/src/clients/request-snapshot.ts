@@ -1,4 +1,4 @@
-import type { MessageCreateRequest } from "../wire.js";
+import type { MessageCreateRequest } from "@keel/errors";
 
 /**
  * Takes snapshots of requests in O(new messages), not O(history): the `messages` array and the

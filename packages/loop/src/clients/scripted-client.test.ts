@@ -1,5 +1,5 @@
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/errors";
 import { describe, expect, it } from "vitest";
-import type { Message, MessageCreateRequest, MessageParam } from "../wire.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
 import { ScriptedClient } from "./scripted-client.js";

@@ -1,12 +1,12 @@
-import type { Message, MessageCreateRequest, MessageParam } from "../wire.js";
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/errors";
+import { completeMessage, findMessageProblem, type MessageTemplate } from "@keel/errors";
 import { emitMessageEvents } from "./message-events.js";
-import { completeMessage, findMessageProblem, type ScriptedMessage } from "./message-shape.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";
 import { RequestSnapshots } from "./request-snapshot.js";
 
 /** One scripted turn: a (possibly partial) Message, or a ModelClientError to reject with. */
-export type ScriptStep = ScriptedMessage | ModelClientError;
+export type ScriptStep = MessageTemplate | ModelClientError;
 
 /** Computes the response to request number `index` (0-based); return undefined to end the script. */
 export type ScriptFunction = (
@@ -58,7 +58,13 @@ export class ScriptedClient implements ModelClient {
     this.#requests.push(snapshot);
     const step = await this.#stepFor(snapshot, index);
     if (ModelClientError.isInstance(step)) throw step;
-    const message = completeMessage(step, request.model, "scripted", index);
+    // A deep copy, so a caller editing a response never edits the script.
+    const message = completeMessage(structuredClone(step), {
+      model: request.model,
+      id: `msg_scripted_${index}`,
+      usage: { input_tokens: 0, output_tokens: 0 },
+      toolUseId: (block) => `toolu_scripted_${index}_${block}`,
+    });
     emitMessageEvents(message, options.onEvent);
     return message;
   }

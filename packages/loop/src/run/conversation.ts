@@ -4,7 +4,7 @@ import type {
   ServerToolDefinition,
   TextBlock,
   ToolDefinitionParam,
-} from "../wire.js";
+} from "@keel/errors";
 import {
   BREAKPOINT_BYTES,
   countBreakpoints,

@@ -1,8 +1,8 @@
+import type { MessageParam, RequestContentBlock } from "@keel/errors";
 import { success } from "@keel/errors";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
-import type { MessageParam, RequestContentBlock } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { spyTool, withoutBreakpoints } from "./run-fixtures.test-helpers.js";
 

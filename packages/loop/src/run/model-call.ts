@@ -1,6 +1,6 @@
+import type { Message, MessageCreateRequest, ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";
-import type { Message, MessageCreateRequest, ToolUseBlock } from "../wire.js";
 import type { RunError } from "./run-result.js";
 import type { RunState } from "./run-state.js";
 import type { ToolBatch } from "./tool-batch.js";

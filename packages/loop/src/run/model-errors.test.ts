@@ -1,8 +1,8 @@
+import type { Message } from "@keel/errors";
 import { success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ModelClientError } from "../clients/model-client-error.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import type { Message } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { answer, functionClient, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
 

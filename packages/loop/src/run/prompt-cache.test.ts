@@ -1,6 +1,6 @@
+import type { MessageCreateRequest, MessageParam } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import type { MessageCreateRequest, MessageParam } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 

@@ -1,5 +1,5 @@
+import type { MessageCreateRequest } from "@keel/errors";
 import { z } from "zod";
-import type { MessageCreateRequest } from "../wire.js";
 import { RunOptionsError } from "./run-options-error.js";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "../wire.js";
 import { defaultSleep, type RetryPolicy } from "./backoff.js";
 import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";

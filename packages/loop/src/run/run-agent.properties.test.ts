@@ -1,9 +1,9 @@
+import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "@keel/errors";
 import { success, transientError } from "@keel/errors";
 import { definePreHook } from "@keel/hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, text, toolUse, withoutBreakpoints } from "./run-fixtures.test-helpers.js";
 

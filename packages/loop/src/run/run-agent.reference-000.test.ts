@@ -1,10 +1,10 @@
+import type { MessageParam, RequestContentBlock } from "@keel/errors";
 import { businessError, success, transientError } from "@keel/errors";
 import { thresholdRedirect } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
 import type { ModelClient } from "../clients/model-client.js";
 import { PlanFunctionClient } from "../clients/plan-function-client.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import type { MessageParam, RequestContentBlock } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { answer, customerTools, reply, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 

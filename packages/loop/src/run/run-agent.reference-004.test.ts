@@ -1,7 +1,7 @@
+import type { MessageParam } from "@keel/errors";
 import { toolError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
-import type { MessageParam } from "../wire.js";
 import { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 

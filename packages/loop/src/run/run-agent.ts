@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "../wire.js";
+import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "@keel/errors";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { pauseRun, snapshotOnFailure } from "./pause-run.js";
 import { resolveOptions } from "./resolve-options.js";

@@ -1,8 +1,3 @@
-import { businessError, success, type ToolOutcome, transientError } from "@keel/errors";
-import { defineTool, type Tool, type ToolContext } from "@keel/tools";
-import { z } from "zod";
-import type { ModelClient, ModelRequestOptions } from "../clients/model-client.js";
-import type { ScriptStep } from "../clients/scripted-client.js";
 import type {
   ContentBlock,
   Message,
@@ -10,7 +5,12 @@ import type {
   StopReason,
   TextBlock,
   ToolUseBlock,
-} from "../wire.js";
+} from "@keel/errors";
+import { businessError, success, type ToolOutcome, transientError } from "@keel/errors";
+import { defineTool, type Tool, type ToolContext } from "@keel/tools";
+import { z } from "zod";
+import type { ModelClient, ModelRequestOptions } from "../clients/model-client.js";
+import type { ScriptStep } from "../clients/scripted-client.js";
 
 export interface Deferred<T> {
   readonly promise: Promise<T>;

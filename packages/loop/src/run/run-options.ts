@@ -1,7 +1,7 @@
+import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "../wire.js";
 import type { RequestParameters } from "./request-parameters.js";
 import type { TraceEvent } from "./trace-events.js";
 

@@ -1,6 +1,5 @@
-import type { ToolResultBlock } from "@keel/errors";
+import type { ToolResultBlock, ToolUseBlock } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
-import type { ToolUseBlock } from "../wire.js";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
 import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";

@@ -1,4 +1,4 @@
-import { type ToolOutcome, type ToolResultBlock, toToolResultBlock, unclassifiedError } from "@keel/errors";
+import { type ToolOutcome, toToolResultBlock, unclassifiedError } from "@keel/errors";
 import { type CompletedCall, type HeldCall, resolveToolCall, type ToolCallResolution } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolCallRecord } from "./run-result.js";
@@ -17,7 +17,7 @@ export interface CallEnvironment {
 /** A finished call, not yet entered into the run (an eager call may still be discarded). */
 export interface CallResult {
   readonly record: ToolCallRecord;
-  readonly block: ToolResultBlock;
+  readonly block: ReturnType<typeof toToolResultBlock>;
   readonly completed: CompletedCall;
   /** A non-error outcome of a `reuse: true` read tool, to remember under this key. */
   readonly reuse?: { readonly key: string; readonly outcome: ToolOutcome };
@@ -103,7 +103,7 @@ function toResult(resolution: ToolCallResolution, iteration: number, eager: bool
 function serialisable(
   toolUseId: string,
   outcome: ToolOutcome,
-): { outcome: ToolOutcome; block: ToolResultBlock } {
+): { outcome: ToolOutcome; block: ReturnType<typeof toToolResultBlock> } {
   try {
     return { outcome, block: toToolResultBlock(toolUseId, outcome) };
   } catch {

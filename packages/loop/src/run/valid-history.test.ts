@@ -1,14 +1,8 @@
-import { success } from "@keel/errors";
-import {
-  type MessageTemplate,
-  messageResponse,
-  startFakeMessagesApi,
-  textResponse,
-  toolUseResponse,
-} from "@keel/testkit";
+import type { MessageParam } from "@keel/errors";
+import { type MessageTemplate, success } from "@keel/errors";
+import { messageResponse, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
-import type { MessageParam } from "../wire.js";
 import { runAgent } from "./run-agent.js";
 import { deferred, spyTool } from "./run-fixtures.test-helpers.js";
 

@@ -1,6 +1,6 @@
 import type { ToolOutcome } from "@keel/errors";
 import type { CompletedCall, HookContext } from "@keel/hooks";
-import { runAgent, ScriptedClient, type ScriptedMessage } from "@keel/loop";
+import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
 import type { ToolCall } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
@@ -8,11 +8,11 @@ import { summarizeRun } from "../scenarios/summarize-run.js";
 import { supportAgent } from "../support-agent.js";
 import { refundLimitHook } from "./refund-limit-hook.js";
 
-const toolUse = (id: string, name: string, input: Record<string, unknown>): ScriptedMessage => ({
+const toolUse = (id: string, name: string, input: Record<string, unknown>): MessageTemplate => ({
   content: [{ type: "tool_use", id, name, input }],
   stop_reason: "tool_use",
 });
-const answer: ScriptedMessage = { content: [{ type: "text", text: "Done." }], stop_reason: "end_turn" };
+const answer: MessageTemplate = { content: [{ type: "text", text: "Done." }], stop_reason: "end_turn" };
 const verify = toolUse("toolu_verify", "get_customer_by_email", { email: "alice@example.com" });
 const refund = (amount: number, reason = "Stopped working") => ({
   customer_id: "C-1001",
@@ -21,7 +21,7 @@ const refund = (amount: number, reason = "Stopped working") => ({
   reason,
 });
 
-async function run(script: ScriptedMessage[]) {
+async function run(script: MessageTemplate[]) {
   const backend = createMemoryBackend();
   const result = await runAgent({
     client: new ScriptedClient(script),

@@ -1,6 +1,8 @@
 /**
- * The Anthropic Messages API wire shapes Keel relies on, declared here so the loop needs no SDK types.
- * Unknown fields are preserved: blocks are kept verbatim in history.
+ * The Anthropic Messages API shapes Keel reads and writes, declared once for every package (the loop, its
+ * clients, the fake server in @keel/testkit). Hand-declared rather than imported from `@anthropic-ai/sdk`
+ * so that packages without the SDK can use them, and wider than the SDK's unions where Keel must keep
+ * what it does not interpret: unknown blocks (server tools, future block types) pass through verbatim.
  */
 
 export type StopReason =
@@ -20,7 +22,7 @@ export interface CacheControl {
 export interface TextBlock {
   type: "text";
   text: string;
-  citations?: unknown;
+  citations?: unknown[] | null;
   cache_control?: CacheControl;
 }
 
@@ -28,26 +30,37 @@ export interface ToolUseBlock {
   type: "tool_use";
   id: string;
   name: string;
+  /** An object on the wire; `unknown` because a model can send anything and Keel validates it. */
   input: unknown;
   cache_control?: CacheControl;
 }
 
+/** Extended thinking; the `signature` must be sent back unchanged with the rest of the turn. */
+export interface ThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+}
+
+/** The answer to one `tool_use`, sent in the next user turn. */
 export interface ToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  content: string | Array<TextBlock>;
+  content?: string | Array<TextBlock | OtherBlock>;
   is_error?: boolean;
   cache_control?: CacheControl;
 }
 
-/** Blocks Keel does not interpret (thinking, server tools, ...) pass through unchanged. */
+/** Blocks Keel does not interpret (redacted thinking, server tools, images, ...) pass through unchanged. */
 export interface OtherBlock {
   type: string;
   [key: string]: unknown;
 }
 
-export type ContentBlock = TextBlock | ToolUseBlock | OtherBlock;
-export type RequestContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | OtherBlock;
+/** A block of a response. */
+export type ContentBlock = TextBlock | ToolUseBlock | ThinkingBlock | OtherBlock;
+/** A block of a request message (a response's blocks, plus tool results). */
+export type RequestContentBlock = ContentBlock | ToolResultBlock;
 
 export interface MessageParam {
   role: "user" | "assistant";
@@ -78,6 +91,23 @@ export interface Message {
   container?: { id: string; expires_at?: string } | null;
 }
 
+/**
+ * A response as a script, a cassette or a fake-server handler writes it: `content`, and whichever other
+ * fields matter to the test. {@link completeMessage} fills the rest; fields it does not know are kept as they are.
+ */
+export interface MessageTemplate {
+  content: ContentBlock[];
+  id?: string;
+  type?: "message";
+  role?: "assistant";
+  model?: string;
+  stop_reason?: StopReason | null;
+  stop_sequence?: string | null;
+  usage?: Partial<Usage>;
+  stop_details?: unknown;
+  container?: { id: string; expires_at?: string } | null;
+}
+
 export interface ToolDefinitionParam {
   name: string;
   description?: string;
@@ -103,6 +133,7 @@ export type ToolChoice =
   | { type: "tool"; name: string; disable_parallel_tool_use?: boolean }
   | { type: "none" };
 
+/** A `POST /v1/messages` body. */
 export interface MessageCreateRequest {
   model: string;
   max_tokens: number;
@@ -122,4 +153,22 @@ export interface MessageCreateRequest {
   /** Beta features: the Anthropic client sends them as the `anthropic-beta` header, not in the body. */
   betas?: string[];
   stream?: boolean;
+}
+
+export type ApiErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "permission_error"
+  | "not_found_error"
+  | "request_too_large"
+  | "rate_limit_error"
+  | "api_error"
+  | "timeout_error"
+  | "overloaded_error";
+
+/** The error body the real API sends, in JSON responses and in an SSE `error` event. */
+export interface ApiErrorBody {
+  type: "error";
+  error: { type: ApiErrorType; message: string };
+  request_id?: string;
 }
