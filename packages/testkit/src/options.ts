@@ -93,7 +93,7 @@ export function resolveOptions(options: FakeMessagesApiOptions): ResolvedOptions
   if (script !== undefined) {
     if (!Array.isArray(script)) throw new TestkitConfigError("`script` must be an array of messages.");
     for (const [index, entry] of script.entries()) {
-      const problem = findMessageProblem(entry, `script[${index}]`, { anyStopReason: true });
+      const problem = findMessageProblem(entry, `script[${index}]`, { strict: false });
       if (problem) throw new TestkitConfigError(`${problem}.`);
     }
   }

@@ -35,7 +35,7 @@ export async function nextTemplate(
   } catch (error) {
     return `@keel/testkit: the handler threw on request #${index}: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const problem = findMessageProblem(template, "response", { anyStopReason: true });
+  const problem = findMessageProblem(template, "response", { strict: false });
   return problem
     ? `@keel/testkit: the handler's response to request #${index} cannot be served: ${problem}`
     : (template as MessageTemplate);

@@ -79,10 +79,14 @@ describe("findMessageProblem", () => {
     expect(findMessageProblem(value, "at")).toContain(expected);
   });
 
-  it("accepts a stop reason newer than its list when asked: the API may send one tomorrow", () => {
-    const template = { content: [], stop_reason: "some_future_reason" };
-    expect(findMessageProblem(template, "at", { anyStopReason: true })).toBeUndefined();
-    expect(findMessageProblem({ ...template, stop_reason: 7 }, "at", { anyStopReason: true })).toContain(
+  it("accepts a newer stop reason and a hostile input when not strict: a model or API may send them", () => {
+    const template = {
+      content: [{ type: "tool_use", name: "lookup_order", input: "ORD-1001" }],
+      stop_reason: "some_future_reason",
+    };
+    expect(findMessageProblem(template, "at")).toContain("at.stop_reason: expected one of");
+    expect(findMessageProblem(template, "at", { strict: false })).toBeUndefined();
+    expect(findMessageProblem({ ...template, stop_reason: 7 }, "at", { strict: false })).toContain(
       "at.stop_reason: expected one of",
     );
   });

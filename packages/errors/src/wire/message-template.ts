@@ -55,14 +55,15 @@ export function completeMessage(template: MessageTemplate, fill: MessageFill): M
 
 /**
  * The first problem that keeps `value` from being a message template (a possibly partial Message), as
- * "<where>.<json path>: what is wrong", or undefined when it is fine. A stop reason must be one this
- * version knows (a typo in a script is caught), unless `anyStopReason` is set: a fake API serving a reason
- * newer than this list tests that a loop meets what the real API may send tomorrow.
+ * "<where>.<json path>: what is wrong", or undefined when it is fine. By default a stop reason must be one
+ * this version knows and a tool_use's input an object, so a typo in a script is caught. With
+ * `strict: false` any string stop reason and any input pass: a fake API serving a reason newer than this
+ * list, or a hostile tool_use, tests that a loop meets what a model or a future API may send.
  */
 export function findMessageProblem(
   value: unknown,
   where: string,
-  options: { readonly anyStopReason?: boolean } = {},
+  options: { readonly strict?: boolean } = {},
 ): string | undefined {
   if (!isPlainObject(value)) return `${where}: expected a Message object, got ${describeValue(value)}`;
   if (value.type !== undefined && value.type !== "message") {
@@ -77,9 +78,8 @@ export function findMessageProblem(
     }
   }
   const stopReason = value.stop_reason;
-  const known = options.anyStopReason
-    ? typeof stopReason === "string"
-    : STOP_REASONS.includes(stopReason as StopReason);
+  const strict = options.strict ?? true;
+  const known = strict ? STOP_REASONS.includes(stopReason as StopReason) : typeof stopReason === "string";
   if (stopReason !== undefined && stopReason !== null && !known) {
     return `${where}.stop_reason: expected one of ${STOP_REASONS.join(", ")} or null, got ${describeValue(stopReason)}`;
   }
@@ -97,13 +97,13 @@ export function findMessageProblem(
     return `${where}.content: expected an array of content blocks, got ${describeValue(value.content)}`;
   }
   for (const [index, block] of value.content.entries()) {
-    const problem = findBlockProblem(block, `${where}.content[${index}]`);
+    const problem = findBlockProblem(block, `${where}.content[${index}]`, strict);
     if (problem) return problem;
   }
   return undefined;
 }
 
-function findBlockProblem(block: unknown, where: string): string | undefined {
+function findBlockProblem(block: unknown, where: string, strict: boolean): string | undefined {
   if (!isPlainObject(block) || typeof block.type !== "string") {
     return `${where}: expected a content block with a string "type", got ${describeValue(block)}`;
   }
@@ -117,7 +117,7 @@ function findBlockProblem(block: unknown, where: string): string | undefined {
     if (block.id !== undefined && typeof block.id !== "string") {
       return `${where}.id: expected a string, got ${describeValue(block.id)}`;
     }
-    if (!isPlainObject(block.input)) {
+    if (strict && !isPlainObject(block.input)) {
       return `${where}.input: a tool_use block needs an object "input" (use {} for no arguments), got ${describeValue(block.input)}`;
     }
   }
