@@ -4,7 +4,6 @@ import type { Style } from "./terminal/style.js";
 /** LIVE talks to the Messages API; SIMULATION serves scripted responses; REPLAY serves a cassette. */
 export type RunMode = "LIVE" | "SIMULATION" | "REPLAY";
 
-export const DEFAULT_MODEL = "claude-sonnet-5-5";
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 
 /** What reference 000's `is_live_mode()` decides, plus where a live request goes. */

@@ -1,16 +1,70 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { type Command, type CommandContext, EXIT } from "./commands/command.js";
+import { nearestName } from "./nearest-name.js";
 import { UsageError } from "./usage-error.js";
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+
+type WithHelp<Options extends ParseArgsOptionsConfig> = Options & {
+  readonly help: { readonly type: "boolean"; readonly short: "h" };
+};
+
+/** What `node:util` parseArgs returns for these options (strict, positionals allowed). */
+export type ParsedCommandLine<Options extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: WithHelp<Options>; strict: true; allowPositionals: true }>
+>;
+
+/** A `keel` subcommand as its parts: the helper owns parsing, `--help` and usage errors. */
+export interface CommandSpec<Options extends ParseArgsOptionsConfig> {
+  readonly name: string;
+  readonly summary: string;
+  /** The text `--help` prints (usage, options, exit codes, examples). */
+  readonly help: string;
+  /** parseArgs options; `--help` / `-h` is added. */
+  readonly options: Options;
+  run(parsed: ParsedCommandLine<Options>, context: CommandContext): Promise<number>;
+}
+
+/**
+ * One `keel` subcommand. Its arguments go through `node:util` parseArgs (strict, positionals allowed);
+ * `--help` prints `help` and exits 0; a parse error, or an unknown option (with the nearest known one:
+ * `--jsno` → "did you mean --json?"), is a UsageError that names the command and its `--help`.
+ */
+export function defineCommand<const Options extends ParseArgsOptionsConfig>(
+  spec: CommandSpec<Options>,
+): Command {
+  const options = { ...spec.options, help: { type: "boolean", short: "h" } } as WithHelp<Options>;
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    async run(args, context) {
+      const parsed = parseCommandLine(spec.name, Object.keys(options), () =>
+        parseArgs({ args: [...args], options, strict: true, allowPositionals: true }),
+      );
+      if ((parsed.values as { readonly help?: boolean }).help) {
+        context.io.stdout.write(spec.help);
+        return EXIT.ok;
+      }
+      return spec.run(parsed, context);
+    },
+  };
+}
 
 /**
  * Runs a `node:util` parseArgs call and turns its TypeError into a UsageError that names the command.
- * Node's messages go on about `--` positionals; only their first sentence is kept.
+ * Node's messages go on about `--` positionals; only their first sentence is kept, and an unknown option
+ * gets the nearest of `known` as a suggestion.
  */
-export function parseCommandLine<T>(command: string, parse: () => T): T {
+export function parseCommandLine<T>(command: string, known: readonly string[], parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, "") ?? message;
-    throw new UsageError(`${firstSentence}. Run "keel ${command} --help" for the options.`);
+    const unknown = /^Unknown option '--?([^']+)'/.exec(firstSentence)?.[1];
+    const nearest = unknown === undefined ? undefined : nearestName(unknown, known);
+    const hint = nearest === undefined ? "" : ` Did you mean --${nearest}?`;
+    throw new UsageError(`${firstSentence}.${hint} Run "keel ${command} --help" for the options.`);
   }
 }
 

@@ -41,6 +41,7 @@ export {
   ReplayClient,
   ScriptedClient,
 } from "./clients/index.js";
+export { DEFAULT_MODEL } from "./default-model.js";
 export type { ApprovalDecision, ApprovalKey } from "./run/approvals.js";
 export { approveCall, rejectCall } from "./run/approvals.js";
 export { formatTrace } from "./run/format-trace.js";

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { AnthropicClient, type RunResult, runAgent } from "@keel/loop";
+import { AnthropicClient, DEFAULT_MODEL, type RunResult, runAgent } from "@keel/loop";
 import { supportAgent } from "@keel/support-desk";
 import { startFakeMessagesApi } from "@keel/testkit";
 import { boundedSleep, type SleepLedger } from "../bounded-sleep.js";
@@ -147,7 +147,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
         () =>
           runAgent({
             client,
-            model: "claude-sonnet-5-5",
+            model: DEFAULT_MODEL,
             ...supportAgent(backend),
             prompt: soakPlan.prompt,
             metadata: soakPlan.metadata,

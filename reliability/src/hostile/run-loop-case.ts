@@ -1,4 +1,11 @@
-import { AnthropicClient, type Message, type ModelClient, runAgent, ScriptedClient } from "@keel/loop";
+import {
+  AnthropicClient,
+  DEFAULT_MODEL,
+  type Message,
+  type ModelClient,
+  runAgent,
+  ScriptedClient,
+} from "@keel/loop";
 import { createMemoryBackend, type SupportBackend, supportAgent } from "@keel/support-desk";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { calculatorTool } from "@keel/tools";
@@ -113,7 +120,7 @@ export async function runLoopCase(testCase: LoopCase): Promise<CaseResult> {
   try {
     const result = await runAgent({
       client,
-      model: "claude-sonnet-5-5",
+      model: DEFAULT_MODEL,
       system: support.system,
       tools: [...support.tools, calculatorTool, oversizedTool],
       hooks: support.hooks,

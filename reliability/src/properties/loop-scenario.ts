@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MODEL,
   type Message,
   type MessageCreateRequest,
   ModelClientError,
@@ -135,7 +136,7 @@ export async function playLoopScenario(scenario: LoopScenario): Promise<PlayedLo
   });
   const result = await runAgent({
     client,
-    model: "claude-sonnet-5-5",
+    model: DEFAULT_MODEL,
     tools: propertyTools(runs),
     hooks: { pre: [policyHook] },
     prompt: "Do the things.",

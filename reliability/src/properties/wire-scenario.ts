@@ -1,4 +1,4 @@
-import { AnthropicClient, type RunResult, runAgent } from "@keel/loop";
+import { AnthropicClient, DEFAULT_MODEL, type RunResult, runAgent } from "@keel/loop";
 import {
   type Fault,
   type MessagesRequest,
@@ -114,7 +114,7 @@ export async function playWireScenario(scenario: WireScenario): Promise<PlayedWi
     });
     const result = await runAgent({
       client,
-      model: "claude-sonnet-5-5",
+      model: DEFAULT_MODEL,
       tools: propertyTools(runs),
       hooks: { pre: [policyHook] },
       prompt: "Do the things.",

@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
-import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import { defineCommand, singlePositional } from "../parse-command-line.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Check an MCP client config (.mcp.json) before it is committed or used.
 
@@ -63,22 +62,12 @@ function render(file: string, report: ConfigReport, style: Style): string {
   return `${lines.join("\n")}\n`;
 }
 
-export const checkConfigCommand: Command = {
+export const checkConfigCommand = defineCommand({
   name: "check-config",
   summary: "expand ${VAR} in .mcp.json (fail closed) and find hard-coded secrets",
-  async run(args, { io, style }) {
-    const { values, positionals } = parseCommandLine("check-config", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: { json: { type: "boolean" } },
+  async run({ values, positionals }, { io, style }) {
     const file = singlePositional("check-config", positionals, "config file", false) ?? ".mcp.json";
     const path = resolve(io.cwd, file);
     let text: string;
@@ -101,4 +90,4 @@ export const checkConfigCommand: Command = {
     io.stdout.write(values.json ? `${JSON.stringify({ file, ...report })}\n` : render(file, report, style));
     return report.ok ? EXIT.ok : EXIT.failed;
   },
-};
+});

@@ -1,16 +1,15 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { ModelClientError } from "@keel/loop";
+import { DEFAULT_MODEL, ModelClientError } from "@keel/loop";
 import { route } from "@keel/tools";
 import { modeBanner } from "../mode.js";
-import { parseCommandLine, readFraction, singlePositional } from "../parse-command-line.js";
+import { defineCommand, readFraction, singlePositional } from "../parse-command-line.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
 import { liveClient } from "../routing/live-client.js";
 import { liveRoute } from "../routing/live-route.js";
 import { renderEvaluation } from "../routing/render-evaluation.js";
 import { readSurface, surfaceTools } from "../routing/surfaces.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Measure how well tool descriptions route a corpus of requests.
 
@@ -26,7 +25,7 @@ as right for an AMBIGUOUS expectation).
 Options:
   --surface real|naive  the support tools (default) or the naive getters of reference 002
   --live                route with the real model (needs ANTHROPIC_API_KEY)
-  --model MODEL         the model for --live (default $ANTHROPIC_MODEL or claude-sonnet-5-5)
+  --model MODEL         the model for --live (default $ANTHROPIC_MODEL or ${DEFAULT_MODEL})
   --min SHARE           fail under this accuracy, from 0 to 1 (default 0: only unsafe misroutes fail)
   --json                print one JSON object with the figures and every result
   -h, --help            this help
@@ -60,29 +59,18 @@ async function mapLimited<T, R>(
   return results;
 }
 
-export const evalRoutingCommand: Command = {
+export const evalRoutingCommand = defineCommand({
   name: "eval-routing",
   summary: "accuracy, confusion table and unsafe misroutes of a routing corpus (CI gate)",
-  async run(args, { io, env, style, spinner }) {
-    const { values, positionals } = parseCommandLine("eval-routing", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          surface: { type: "string" },
-          live: { type: "boolean" },
-          model: { type: "string" },
-          min: { type: "string" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: {
+    surface: { type: "string" },
+    live: { type: "boolean" },
+    model: { type: "string" },
+    min: { type: "string" },
+    json: { type: "boolean" },
+  },
+  async run({ values, positionals }, { io, env, style, spinner }) {
     const corpusPath = singlePositional("eval-routing", positionals, "corpus file (JSON Lines)", true) ?? "";
     const surface = readSurface(values.surface);
     const min = values.min === undefined ? undefined : readFraction("--min", values.min);
@@ -146,4 +134,4 @@ export const evalRoutingCommand: Command = {
     }
     return passed ? EXIT.ok : EXIT.failed;
   },
-};
+});

@@ -1,9 +1,8 @@
-import { parseArgs } from "node:util";
 import { lintTools } from "@keel/tools";
-import { parseCommandLine } from "../parse-command-line.js";
+import { defineCommand } from "../parse-command-line.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { UsageError } from "../usage-error.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Lint the support tools' descriptions for what will misroute.
 
@@ -26,26 +25,15 @@ Examples:
   keel lint-tools --json | jq '.findings[] | select(.severity == "error")'
 `;
 
-export const lintToolsCommand: Command = {
+export const lintToolsCommand = defineCommand({
   name: "lint-tools",
   summary: "lint the support tools' descriptions (exit 1 on error findings)",
-  async run(args, { io, style }) {
-    const { values, positionals } = parseCommandLine("lint-tools", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          naive: { type: "boolean" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: {
+    naive: { type: "boolean" },
+    json: { type: "boolean" },
+  },
+  async run({ values, positionals }, { io, style }) {
     if (positionals.length > 0)
       throw new UsageError(`keel lint-tools takes no arguments, got "${positionals.join(" ")}".`);
     const surface = values.naive ? "naive" : "real";
@@ -74,4 +62,4 @@ export const lintToolsCommand: Command = {
     }
     return errors > 0 ? EXIT.failed : EXIT.ok;
   },
-};
+});

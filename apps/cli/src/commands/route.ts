@@ -1,13 +1,12 @@
-import { parseArgs } from "node:util";
-import { ModelClientError } from "@keel/loop";
+import { DEFAULT_MODEL, ModelClientError } from "@keel/loop";
 import { route } from "@keel/tools";
 import { modeBanner } from "../mode.js";
-import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import { defineCommand, singlePositional } from "../parse-command-line.js";
 import { liveClient } from "../routing/live-client.js";
 import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Which support tool would handle a request?
 
@@ -21,7 +20,7 @@ one tool, or the tools it could not tell apart, or neither (null, null).
 Options:
   --naive          route over the naive surface ("Retrieves X information" getters) instead of the support tools
   --live           ask the real model instead of the offline router
-  --model MODEL    the model for --live (default $ANTHROPIC_MODEL or claude-sonnet-5-5)
+  --model MODEL    the model for --live (default $ANTHROPIC_MODEL or ${DEFAULT_MODEL})
   --json           print only { "tool", "ambiguous", "reason" }
   -h, --help       this help
 
@@ -29,7 +28,7 @@ Examples:
   keel route "check order #12345 status"
   keel route "check order #12345 status" --naive
   keel route "I want to talk to a manager" --json
-  keel route "Where is ORD-1005?" --live --model claude-sonnet-5-5
+  keel route "Where is ORD-1005?" --live --model ${DEFAULT_MODEL}
 `;
 
 function render(answer: RouteAnswer, style: Style): string {
@@ -41,28 +40,17 @@ function render(answer: RouteAnswer, style: Style): string {
   return `${head}\n  ${style.dim(answer.reason)}\n`;
 }
 
-export const routeCommand: Command = {
+export const routeCommand = defineCommand({
   name: "route",
   summary: "which support tool a request routes to (offline router, or --live with the model)",
-  async run(args, { io, env, style, spinner }) {
-    const { values, positionals } = parseCommandLine("route", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          naive: { type: "boolean" },
-          live: { type: "boolean" },
-          model: { type: "string" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: {
+    naive: { type: "boolean" },
+    live: { type: "boolean" },
+    model: { type: "string" },
+    json: { type: "boolean" },
+  },
+  async run({ values, positionals }, { io, env, style, spinner }) {
     const request = singlePositional("route", positionals, "request", true) ?? "";
     const tools = surfaceTools(values.naive ? "naive" : "real");
     let answer: RouteAnswer;
@@ -93,4 +81,4 @@ export const routeCommand: Command = {
     io.stdout.write(values.json ? `${JSON.stringify({ tool, ambiguous, reason })}\n` : render(answer, style));
     return EXIT.ok;
   },
-};
+});

@@ -140,6 +140,11 @@ describe("keel run", () => {
     const cases: [string, string[], RegExp][] = [
       ["an unknown command", ["launch"], /Unknown command "launch"/],
       ["an unknown option", ["run", "--scenario", "low-value-refund", "--fast"], /Unknown option '--fast'/],
+      [
+        "a mistyped option, with the nearest known one",
+        ["run", "--senario", "low-value-refund"],
+        /Unknown option '--senario'\. Did you mean --scenario\? Run "keel run --help"/,
+      ],
       ["a missing option value", ["run", "--scenario"], /--scenario.*argument missing/],
       [
         "a bad number",

@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { RecordingClient, runAgent } from "@keel/loop";
+import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
 import { supportAgent } from "@keel/support-desk";
 import { modeBanner } from "../mode.js";
-import { parseCommandLine, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
+import { defineCommand, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
 import { holdInTicket } from "../run/held-runs.js";
 import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
@@ -14,7 +13,7 @@ import { runSummary } from "../run/run-summary.js";
 import { TextCaptureClient } from "../run/text-capture-client.js";
 import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Run the support agent on one customer request.
 
@@ -27,7 +26,7 @@ scenario's scripted answers (the one named, or the one whose request matches bes
 Options:
   --scenario NAME        a shipped scenario: its request (when none is given), staged faults and caller role
   --script FILE          a JSON array of Messages API responses served in order (a scripted model)
-  --model MODEL          the model (default $ANTHROPIC_MODEL or claude-sonnet-5-5; a replay uses the recorded one)
+  --model MODEL          the model (default $ANTHROPIC_MODEL or ${DEFAULT_MODEL}; a replay uses the recorded one)
   --max-iterations N     tool rounds before the forced final answer (default 10)
   --thinking N           extended thinking with a budget of N tokens (at least 1024; max_tokens becomes N + 4096)
   --temperature T        sampling temperature from 0 to 1 (not with --thinking: the API refuses the pair)
@@ -52,37 +51,10 @@ Examples:
   keel run "Where is ORD-1005?" --script answers.json --trace run.trace.json
   keel run --scenario low-value-refund --record low.cassette.json
   keel run --scenario low-value-refund --replay low.cassette.json
-  ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model claude-sonnet-5-5
+  ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
 `;
-
-function parse(args: readonly string[]) {
-  return parseCommandLine("run", () =>
-    parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        scenario: { type: "string" },
-        script: { type: "string" },
-        model: { type: "string" },
-        "max-iterations": { type: "string" },
-        thinking: { type: "string" },
-        temperature: { type: "string" },
-        backend: { type: "string" },
-        "database-url": { type: "string" },
-        "data-dir": { type: "string" },
-        trace: { type: "string" },
-        record: { type: "string" },
-        replay: { type: "string" },
-        json: { type: "boolean" },
-        hold: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
-}
 
 /** `--thinking` and `--temperature` as runAgent's validated `request` (and the max_tokens thinking needs). */
 function requestParameters(thinking: string | undefined, temperature: string | undefined) {
@@ -112,15 +84,27 @@ function outputPath(option: string, file: string | undefined, cwd: string): stri
   return path;
 }
 
-export const runCommand: Command = {
+export const runCommand = defineCommand({
   name: "run",
   summary: "run the support agent on a request (LIVE with ANTHROPIC_API_KEY, else SIMULATION)",
-  async run(args, { io, env, style, spinner }) {
-    const { values, positionals } = parse(args);
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: {
+    scenario: { type: "string" },
+    script: { type: "string" },
+    model: { type: "string" },
+    "max-iterations": { type: "string" },
+    thinking: { type: "string" },
+    temperature: { type: "string" },
+    backend: { type: "string" },
+    "database-url": { type: "string" },
+    "data-dir": { type: "string" },
+    trace: { type: "string" },
+    record: { type: "string" },
+    replay: { type: "string" },
+    json: { type: "boolean" },
+    hold: { type: "boolean" },
+  },
+  async run({ values, positionals }, { io, env, style, spinner }) {
     if (values.record !== undefined && values.replay !== undefined) {
       throw new UsageError("--record and --replay exclude each other: record a run, then replay it.");
     }
@@ -211,4 +195,4 @@ export const runCommand: Command = {
       await backend.close();
     }
   },
-};
+});

@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import type { Ticket } from "@keel/support-desk";
-import { parseCommandLine } from "../parse-command-line.js";
+import { defineCommand } from "../parse-command-line.js";
 import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 import { decideTicket } from "./ticket-decision.js";
 
 const HELP = `List the open escalation tickets in the store, or decide a held run.
@@ -61,30 +60,19 @@ function render(tickets: readonly Ticket[], where: string, style: Style): string
   return `${lines.join("\n")}\n`;
 }
 
-export const ticketsCommand: Command = {
+export const ticketsCommand = defineCommand({
   name: "tickets",
   summary: "the open escalation tickets in the store",
-  async run(args, { io, env, style }) {
-    const { values, positionals } = parseCommandLine("tickets", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          backend: { type: "string" },
-          "database-url": { type: "string" },
-          "data-dir": { type: "string" },
-          json: { type: "boolean" },
-          note: { type: "string" },
-          reason: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: {
+    backend: { type: "string" },
+    "database-url": { type: "string" },
+    "data-dir": { type: "string" },
+    json: { type: "boolean" },
+    note: { type: "string" },
+    reason: { type: "string" },
+  },
+  async run({ values, positionals }, { io, env, style }) {
     const [action, ticketId, ...extra] = positionals;
     const deciding = action === "approve" || action === "reject";
     if ((action !== undefined && !deciding) || (deciding && (ticketId === undefined || extra.length > 0)))
@@ -144,4 +132,4 @@ export const ticketsCommand: Command = {
       await backend.close();
     }
   },
-};
+});

@@ -1,12 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { parseCommandLine, singlePositional } from "../parse-command-line.js";
+import { defineCommand, singlePositional } from "../parse-command-line.js";
 import { renderTraceHtml } from "../trace/render-trace-html.js";
 import { renderTraceText } from "../trace/render-trace-text.js";
 import { readTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
-import { type Command, EXIT } from "./command.js";
+import { EXIT } from "./command.js";
 
 const HELP = `Render a saved trace step by step.
 
@@ -27,22 +26,12 @@ Examples:
   keel trace high.trace.json --html high.html
 `;
 
-export const traceCommand: Command = {
+export const traceCommand = defineCommand({
   name: "trace",
   summary: "render a saved run trace step by step, tokens per round (--html for a timeline page)",
-  async run(args, { io, style }) {
-    const { values, positionals } = parseCommandLine("trace", () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: { html: { type: "string" }, help: { type: "boolean", short: "h" } },
-      }),
-    );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return EXIT.ok;
-    }
+  help: HELP,
+  options: { html: { type: "string" } },
+  async run({ values, positionals }, { io, style }) {
     const file = singlePositional("trace", positionals, "trace file", true) ?? "";
     const trace = await readTraceFile(resolve(io.cwd, file));
     io.stdout.write(renderTraceText(trace, style));
@@ -58,4 +47,4 @@ export const traceCommand: Command = {
     }
     return EXIT.ok;
   },
-};
+});

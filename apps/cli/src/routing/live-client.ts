@@ -1,6 +1,6 @@
-import { AnthropicClient } from "@keel/loop";
+import { AnthropicClient, DEFAULT_MODEL } from "@keel/loop";
 import type { Environment } from "../env-file.js";
-import { DEFAULT_MODEL, liveSettings } from "../mode.js";
+import { liveSettings } from "../mode.js";
 import { UsageError } from "../usage-error.js";
 
 /** The streaming Anthropic client and model for `--live`; a UsageError when no API key is set. */

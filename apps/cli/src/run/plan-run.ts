@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   AnthropicClient,
   type Cassette,
+  DEFAULT_MODEL,
   loadScript,
   type ModelClient,
   ModelClientError,
@@ -11,7 +12,7 @@ import {
 } from "@keel/loop";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
-import { DEFAULT_MODEL, liveSettings, type RunMode } from "../mode.js";
+import { liveSettings, type RunMode } from "../mode.js";
 import { UsageError } from "../usage-error.js";
 import { matchScenario } from "./choose-scenario.js";
 

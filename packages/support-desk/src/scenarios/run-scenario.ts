@@ -1,5 +1,5 @@
 import { KeelConfigError } from "@keel/errors";
-import { type RunOptions, type RunResult, runAgent, ScriptedClient } from "@keel/loop";
+import { DEFAULT_MODEL, type RunOptions, type RunResult, runAgent, ScriptedClient } from "@keel/loop";
 import type { FaultController } from "../backend/faults.js";
 import type { SupportBackend } from "../backend/types.js";
 import { type SupportAgentOptions, supportAgent } from "../support-agent.js";
@@ -35,7 +35,7 @@ export async function runScenario(
     for (let time = 0; time < fault.times; time++) faults?.next(fault.operation, fault.kind);
   }
   return runAgent({
-    model: scenario.responses[0]?.model ?? "claude-sonnet-4-5",
+    model: DEFAULT_MODEL,
     metadata: scenario.metadata,
     ...runOptions,
     ...supportAgent(backend, agent),

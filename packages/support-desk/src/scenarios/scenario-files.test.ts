@@ -1,4 +1,4 @@
-import type { ToolUseBlock } from "@keel/loop";
+import { DEFAULT_MODEL, type ToolUseBlock } from "@keel/loop";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createMemoryBackend } from "../backend/memory-backend.js";
@@ -36,6 +36,10 @@ describe.each(SCENARIOS.map((scenario) => [scenario.name, scenario] as const))(
       for (const response of scenario.responses) expect(message.safeParse(response).error).toBeUndefined();
       expect(scenario.responses.at(-1)?.stop_reason).toBe("end_turn");
       for (const response of scenario.responses.slice(0, -1)) expect(response.stop_reason).toBe("tool_use");
+    });
+
+    it("answers as the one default model, so a run, its trace and the docs agree", () => {
+      for (const response of scenario.responses) expect(response.model).toBe(DEFAULT_MODEL);
     });
 
     it("calls only support tools, each tool_use with its own id", () => {
