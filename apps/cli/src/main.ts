@@ -10,7 +10,7 @@ import { traceCommand } from "./commands/trace.js";
 import { withEnvFile } from "./env-file.js";
 import { nearestName } from "./nearest-name.js";
 import { createSpinner } from "./terminal/spinner.js";
-import { colourEnabled, createStyle } from "./terminal/style.js";
+import { colorEnabled, createStyle } from "./terminal/style.js";
 import { UsageError } from "./usage-error.js";
 import { cliVersion } from "./version.js";
 
@@ -55,7 +55,7 @@ Examples:
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  const style = createStyle(colourEnabled(io));
+  const style = createStyle(colorEnabled(io));
   if (name === undefined || name === "-h" || name === "--help" || name === "help") {
     if (name === "help" && rest[0] !== undefined) return main([rest[0], "--help"], io);
     // Without a command it is a usage error: the help goes to stderr so stdout stays empty for programs.

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, runCli, temporaryDirectory } from "./cli.test-helpers.js";
 import { nearestName } from "./nearest-name.js";
-import { colourEnabled } from "./terminal/style.js";
+import { colorEnabled } from "./terminal/style.js";
 
 const BIN = `${CLI_ROOT}dist/index.js`;
 
@@ -91,7 +91,7 @@ describe("CLI manners", () => {
   });
 
   it("shows no colour on a TERM=dumb terminal", () => {
-    expect(colourEnabled({ env: { TERM: "dumb" }, isTTY: true })).toBe(false);
-    expect(colourEnabled({ env: { TERM: "xterm-256color" }, isTTY: true })).toBe(true);
+    expect(colorEnabled({ env: { TERM: "dumb" }, isTTY: true })).toBe(false);
+    expect(colorEnabled({ env: { TERM: "xterm-256color" }, isTTY: true })).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { DemoUsageError, parseDemoArguments, USAGE } from "./arguments.js";
 import type { DemoReport } from "./demo-report.js";
 import { toJsonSummary } from "./render/render-json.js";
 import { renderText } from "./render/render-text.js";
-import { createStyle, useColour } from "./render/style.js";
+import { createStyle, useColor } from "./render/style.js";
 import { runDemo } from "./run-demo.js";
 
 /** Where the demo writes and what it reads from the environment (injected, so tests run it in-process). */
@@ -41,7 +41,7 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number>
   if (command.json) {
     io.stdout.write(`${JSON.stringify(toJsonSummary(report), null, 2)}\n`);
   } else {
-    io.stdout.write(renderText(report, createStyle(useColour(io.stdout, io.environment))));
+    io.stdout.write(renderText(report, createStyle(useColor(io.stdout, io.environment))));
   }
   const failed = report.checks.filter((check) => !check.passed);
   if (failed.length === 0) return 0;

@@ -39,7 +39,7 @@ export function createKeelLoop(setup) {
 
 /**
  * The bench tools as Keel tools: zod input, the shape's effect, the shared behaviour.
- * @param {import("../lib/tool-behaviour.mjs").ToolShape[]} shapes
+ * @param {import("../lib/tool-behavior.mjs").ToolShape[]} shapes
  * @param {import("./types.mjs").LoopSetup["behaviour"]} behaviour
  */
 export function keelTools(shapes, behaviour) {

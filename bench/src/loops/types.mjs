@@ -6,8 +6,8 @@
  *   transport: Transport,
  *   stream: boolean,
  *   model: string,
- *   toolNames: import("../lib/tool-behaviour.mjs").ToolShape[],
- *   behaviour: ReturnType<typeof import("../lib/tool-behaviour.mjs").toolBehaviour>,
+ *   toolNames: import("../lib/tool-behavior.mjs").ToolShape[],
+ *   behaviour: ReturnType<typeof import("../lib/tool-behavior.mjs").toolBehavior>,
  *   maxRequests: number,
  *   eager?: boolean,
  * }} LoopSetup

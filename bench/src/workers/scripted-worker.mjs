@@ -2,7 +2,7 @@ import { runAgent, ScriptedClient } from "@keel/loop";
 import { serveTask } from "../lib/child.mjs";
 import { MAX_TOKENS, SYSTEM_PROMPT, sessionResponse, USER_PROMPT } from "../lib/sessions.mjs";
 import { median } from "../lib/stats.mjs";
-import { LOOKUP_ORDER, toolBehaviour } from "../lib/tool-behaviour.mjs";
+import { LOOKUP_ORDER, toolBehavior } from "../lib/tool-behavior.mjs";
 import { keelTools } from "../loops/keel.mjs";
 
 const MODEL = "bench-scripted";
@@ -17,7 +17,7 @@ const MODEL = "bench-scripted";
  * @param {ScriptedTask} spec
  */
 export async function task(spec) {
-  const behaviour = toolBehaviour();
+  const behaviour = toolBehavior();
   const tools = keelTools([LOOKUP_ORDER], behaviour);
   /** @type {number[]} */
   let stamps = [];
@@ -127,7 +127,7 @@ function medianRound(stamps, [first, last]) {
 /**
  * The least loop over a ModelClient: call, append, run the calls, repeat.
  * @param {ScriptedClient} client
- * @param {ReturnType<typeof toolBehaviour>} behaviour
+ * @param {ReturnType<typeof toolBehavior>} behaviour
  */
 async function bareLoop(client, behaviour) {
   /** @type {any[]} */

@@ -2,7 +2,7 @@ import { serveTask } from "../lib/child.mjs";
 import { requestsOf, scenarioModel, scenarioResponses } from "../lib/scenarios.mjs";
 import { cannedFetch } from "../lib/sessions.mjs";
 import { median } from "../lib/stats.mjs";
-import { maxConcurrency, toolBehaviour, toolShape } from "../lib/tool-behaviour.mjs";
+import { maxConcurrency, toolBehavior, toolShape } from "../lib/tool-behavior.mjs";
 import { LOOPS } from "../loops/index.mjs";
 
 /**
@@ -17,7 +17,7 @@ import { LOOPS } from "../loops/index.mjs";
  *   baseURL?: string,
  *   warmup: number,
  *   sessions: number,
- *   timing?: import("../lib/tool-behaviour.mjs").Timing,
+ *   timing?: import("../lib/tool-behavior.mjs").Timing,
  *   rounds?: { early: [number, number], late: [number, number] },
  * }} SessionTask
  */
@@ -25,7 +25,7 @@ import { LOOPS } from "../loops/index.mjs";
 export async function task(spec) {
   const { scenario, stream } = spec;
   const canned = spec.baseURL === undefined ? cannedFetch(scenarioResponses(scenario), stream) : undefined;
-  const behaviour = toolBehaviour(spec.timing);
+  const behaviour = toolBehavior(spec.timing);
   const toolName = scenario.kind === "session" ? "lookup_order" : scenario.tool;
   const load = LOOPS[spec.implementation];
   if (!load) throw new Error(`unknown implementation ${spec.implementation}`);

@@ -5,7 +5,7 @@ export type { ToolDefinitionErrorCode, ToolsetConfigErrorCode } from "./config-e
 export { ToolDefinitionError, ToolsetConfigError } from "./config-errors.js";
 export { defineTool } from "./definition/define-tool.js";
 export { toAnthropicTool, toMcpTool } from "./definition/tool-definitions.js";
-export type { DescribedTool } from "./description/analyse-description.js";
+export type { DescribedTool } from "./description/analyze-description.js";
 export { renderDescription } from "./description/render-description.js";
 export type { LintFinding, LintFindingId } from "./lint/lint-finding.js";
 export { lintTools } from "./lint/lint-tools.js";

@@ -100,11 +100,11 @@ describe("keel run", () => {
     const terminal = await runCli(["run", "--scenario", "low-value-refund"], { isTTY: true });
     expect(terminal.stdout).toContain("\u001b[32m");
     expect(terminal.stderr).toMatch(/⠋ waiting for the model/);
-    const noColour = await runCli(["run", "--scenario", "low-value-refund"], {
+    const noColor = await runCli(["run", "--scenario", "low-value-refund"], {
       isTTY: true,
       env: { NO_COLOR: "1" },
     });
-    expect(noColour.stdout).not.toContain("\u001b[");
+    expect(noColor.stdout).not.toContain("\u001b[");
   });
 
   it("says SIMULATION and picks the scenario whose request matches best when none is named", async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { colourEnabled, createStyle } from "./style.js";
+import { colorEnabled, createStyle } from "./style.js";
 
-describe("colourEnabled", () => {
+describe("colorEnabled", () => {
   it("colours a terminal, not a pipe, never with NO_COLOR, always with FORCE_COLOR", () => {
-    expect(colourEnabled({ isTTY: true, env: {} })).toBe(true);
-    expect(colourEnabled({ isTTY: false, env: {} })).toBe(false);
-    expect(colourEnabled({ isTTY: true, env: { NO_COLOR: "1" } })).toBe(false);
-    expect(colourEnabled({ isTTY: false, env: { FORCE_COLOR: "1" } })).toBe(true);
+    expect(colorEnabled({ isTTY: true, env: {} })).toBe(true);
+    expect(colorEnabled({ isTTY: false, env: {} })).toBe(false);
+    expect(colorEnabled({ isTTY: true, env: { NO_COLOR: "1" } })).toBe(false);
+    expect(colorEnabled({ isTTY: false, env: { FORCE_COLOR: "1" } })).toBe(true);
   });
 
   it("paints nothing when off", () => {

@@ -24,7 +24,7 @@ const paint =
  * Colour only on a terminal that can show it: never with NO_COLOR set (https://no-color.org) or on a
  * `TERM=dumb` terminal; FORCE_COLOR forces it on.
  */
-export function colourEnabled(io: Pick<CliIo, "env" | "isTTY">): boolean {
+export function colorEnabled(io: Pick<CliIo, "env" | "isTTY">): boolean {
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== "") return false;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined && force !== "" && force !== "0") return true;

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { createStyle, useColour } from "./style.js";
+import { createStyle, useColor } from "./style.js";
 
-describe("useColour", () => {
+describe("useColor", () => {
   it("follows the terminal when no colour variable is set", () => {
-    expect(useColour({ isTTY: true }, {})).toBe(true);
-    expect(useColour({ isTTY: false }, {})).toBe(false);
-    expect(useColour({}, {})).toBe(false);
+    expect(useColor({ isTTY: true }, {})).toBe(true);
+    expect(useColor({ isTTY: false }, {})).toBe(false);
+    expect(useColor({}, {})).toBe(false);
   });
 
   it("lets NO_COLOR turn colour off and FORCE_COLOR turn it on", () => {
-    expect(useColour({ isTTY: true }, { NO_COLOR: "1" })).toBe(false);
-    expect(useColour({ isTTY: false }, { FORCE_COLOR: "1" })).toBe(true);
-    expect(useColour({ isTTY: false }, { FORCE_COLOR: "0" })).toBe(false);
+    expect(useColor({ isTTY: true }, { NO_COLOR: "1" })).toBe(false);
+    expect(useColor({ isTTY: false }, { FORCE_COLOR: "1" })).toBe(true);
+    expect(useColor({ isTTY: false }, { FORCE_COLOR: "0" })).toBe(false);
   });
 });
 

@@ -29,7 +29,7 @@ export function createStyle(colour: boolean): Style {
  * Colour only on a terminal: NO_COLOR (any non-empty value) turns it off, FORCE_COLOR (other than "0")
  * turns it on, otherwise it follows whether stdout is a TTY — so piped output and tests stay plain.
  */
-export function useColour(stream: { readonly isTTY?: boolean }, environment: NodeJS.ProcessEnv): boolean {
+export function useColor(stream: { readonly isTTY?: boolean }, environment: NodeJS.ProcessEnv): boolean {
   if (environment.NO_COLOR) return false;
   if (environment.FORCE_COLOR !== undefined && environment.FORCE_COLOR !== "0") return true;
   return stream.isTTY === true;

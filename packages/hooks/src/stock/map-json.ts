@@ -18,7 +18,7 @@ export function mapJson(root: unknown, visitor: JsonVisitor): unknown {
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") return visitor.mapString ? visitor.mapString(value) : value;
     if (typeof value !== "object" || value === null) return value;
-    const serialised = serialisedForm(value);
+    const serialised = serializedForm(value);
     if (serialised !== value) return walk(serialised);
     if (ancestors.has(value)) throw new TypeError("mapJson: the value contains a cycle");
     ancestors.add(value);
@@ -31,7 +31,7 @@ export function mapJson(root: unknown, visitor: JsonVisitor): unknown {
   return walk(root);
 }
 
-function serialisedForm(value: object): unknown {
+function serializedForm(value: object): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   return typeof toJSON === "function" ? toJSON.call(value, "") : value;
 }

@@ -148,7 +148,7 @@ async function runApproved(
     return { type: "tool_use", id: call.toolUseId, name: call.name, input } as ToolUseBlock;
   });
   const batch = new ToolBatch(run, snapshot.iterations + 1, new Set(blocks.map((block) => block.id)));
-  const { results } = await batch.execute(blocks);
+  const { results } = await batch.settle(blocks);
   for (const [index, block] of blocks.entries()) settled.set(block.id, results[index]!);
   return settled;
 }

@@ -111,7 +111,7 @@ async function loop(run: RunState): Promise<RunResult> {
     }
 
     if (toolsRun) {
-      const { results, aborted, held } = await batch!.execute(toolUses);
+      const { results, aborted, held } = await batch!.settle(toolUses);
       if (aborted) {
         conversation.append({ role: "user", content: results });
         return run.finish("aborted");

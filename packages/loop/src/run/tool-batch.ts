@@ -65,7 +65,7 @@ export class ToolBatch {
    * RUN_ABORTED (through the same tool-call path, which runs nothing once aborted), so the history stays a
    * valid one to continue from: every tool_use answered, and what did run recorded.
    */
-  async execute(blocks: readonly ToolUseBlock[]): Promise<{
+  async settle(blocks: readonly ToolUseBlock[]): Promise<{
     readonly results: ToolResultBlock[];
     readonly aborted: boolean;
     /** The calls a hook held for a person, in block order: the run pauses on them. */
@@ -117,7 +117,7 @@ export class ToolBatch {
     this.eager.clear();
     if (this.dropped.length === 0) return undefined;
     const pending = this.dropped.splice(0);
-    // Adopted calls have all settled by now (execute awaits them first): only dropped ones see this.
+    // Adopted calls have all settled by now (settle awaits them first): only dropped ones see this.
     this.run.abortEager();
     return Promise.all(pending.map((call) => call.result)).then(() => {});
   }

@@ -66,7 +66,7 @@ export async function executeToolCall(
 
 function toResult(resolution: ToolCallResolution, iteration: number, eager: boolean): CallResult {
   const { requested, executed, attempts, reused, reusable, durationMs } = resolution;
-  const { outcome, block } = serialisable(requested.id, resolution.outcome);
+  const { outcome, block } = serializable(requested.id, resolution.outcome);
   const record: Mutable<ToolCallRecord> = {
     id: requested.id,
     requested: requested.name,
@@ -100,7 +100,7 @@ function toResult(resolution: ToolCallResolution, iteration: number, eager: bool
  * The tool_result block for an outcome. An outcome JSON cannot represent (nested deeper than the engine's
  * stack allows) would throw while serialising; it becomes an unclassified error the model can act on instead.
  */
-function serialisable(
+function serializable(
   toolUseId: string,
   outcome: ToolOutcome,
 ): { outcome: ToolOutcome; block: ReturnType<typeof toToolResultBlock> } {

@@ -1,4 +1,4 @@
-import { analyseDescription, type DescribedTool } from "../description/analyse-description.js";
+import { analyzeDescription, type DescribedTool } from "../description/analyze-description.js";
 import type { LintFinding } from "./lint-finding.js";
 import { surfaceRules } from "./surface-rules.js";
 import { toolRules } from "./tool-rules.js";
@@ -9,7 +9,7 @@ import { toolRules } from "./tool-rules.js";
  * stable (see the README). Pure: no findings means nothing this linter can see, not a guarantee.
  */
 export function lintTools(tools: readonly DescribedTool[]): LintFinding[] {
-  const analysed = tools.map(analyseDescription);
+  const analysed = tools.map(analyzeDescription);
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   for (const tool of analysed) {

@@ -1,11 +1,11 @@
-import type { AnalysedClause, AnalysedDescription } from "../description/analyse-description.js";
+import type { AnalyzedClause, AnalyzedDescription } from "../description/analyze-description.js";
 import type { LintFinding } from "./lint-finding.js";
 
 const MINIMUM_SHARED_TERMS = 2;
 const MINIMUM_OVERLAP = 0.5;
 
 /** Findings about how the tools relate: the siblings each boundary names and overlaps nobody separates. */
-export function surfaceRules(tools: readonly AnalysedDescription[]): LintFinding[] {
+export function surfaceRules(tools: readonly AnalyzedDescription[]): LintFinding[] {
   const names = new Set(tools.map((tool) => tool.name));
   const findings: LintFinding[] = [];
   for (const tool of tools) {
@@ -47,7 +47,7 @@ export function surfaceRules(tools: readonly AnalysedDescription[]): LintFinding
   return [...findings, ...overlapFindings(tools)];
 }
 
-function overlapFindings(tools: readonly AnalysedDescription[]): LintFinding[] {
+function overlapFindings(tools: readonly AnalyzedDescription[]): LintFinding[] {
   const findings: LintFinding[] = [];
   tools.forEach((tool, index) => {
     for (const other of tools.slice(index + 1)) {
@@ -65,7 +65,7 @@ function overlapFindings(tools: readonly AnalysedDescription[]): LintFinding[] {
   return findings;
 }
 
-function sharedVocabulary(left: AnalysedDescription, right: AnalysedDescription): string[] {
+function sharedVocabulary(left: AnalyzedDescription, right: AnalyzedDescription): string[] {
   const leftTerms = vocabulary(left);
   const rightTerms = vocabulary(right);
   const shared = [...leftTerms.keys()]
@@ -79,7 +79,7 @@ function sharedVocabulary(left: AnalysedDescription, right: AnalysedDescription)
 }
 
 /** Stem → word over what the tool does, takes and is used for (not its boundaries or returns). */
-function vocabulary(tool: AnalysedDescription): Map<string, string> {
+function vocabulary(tool: AnalyzedDescription): Map<string, string> {
   const words = new Map<string, string>();
   for (const clause of [tool.does, tool.takes, ...tool.useWhen]) {
     for (const [stem, word] of clause.words) if (!words.has(stem)) words.set(stem, word);
@@ -87,16 +87,16 @@ function vocabulary(tool: AnalysedDescription): Map<string, string> {
   return words;
 }
 
-function declaredShapes(tool: AnalysedDescription): Set<string> {
+function declaredShapes(tool: AnalyzedDescription): Set<string> {
   return new Set([tool.takes, ...tool.useWhen].flatMap((clause) => [...clause.shapes]));
 }
 
-function overlaps(left: AnalysedClause, right: AnalysedClause): boolean {
+function overlaps(left: AnalyzedClause, right: AnalyzedClause): boolean {
   const sharedTerms = [...left.stems].filter((stem) => right.stems.has(stem)).length;
   const sharedShapes = [...left.shapes].some((shape) => right.shapes.has(shape));
   return sharedShapes || sharedTerms >= MINIMUM_SHARED_TERMS;
 }
 
-function siblingsNamedBy(tool: AnalysedDescription): Set<string> {
+function siblingsNamedBy(tool: AnalyzedDescription): Set<string> {
   return new Set(tool.doNotUseWhen.flatMap((boundary) => (boundary.useInstead ? [boundary.useInstead] : [])));
 }

@@ -1,5 +1,5 @@
 import { TOOL_NAME_PATTERN } from "../definition/check-spec.js";
-import type { AnalysedDescription } from "../description/analyse-description.js";
+import type { AnalyzedDescription } from "../description/analyze-description.js";
 import type { LintFinding } from "./lint-finding.js";
 
 const GENERIC_DOES =
@@ -7,7 +7,7 @@ const GENERIC_DOES =
 const MINIMUM_CONTENT_TERMS = 3;
 
 /** Findings about one tool on its own: its name and the presence and substance of its four parts. */
-export function toolRules(tool: AnalysedDescription, surfaceSize: number): LintFinding[] {
+export function toolRules(tool: AnalyzedDescription, surfaceSize: number): LintFinding[] {
   const findings: LintFinding[] = [];
   const add = (id: LintFinding["id"], severity: LintFinding["severity"], message: string): void => {
     findings.push({ id, severity, tool: tool.name, message });

@@ -1,9 +1,9 @@
-import type { AnalysedDescription } from "../description/analyse-description.js";
+import type { AnalyzedDescription } from "../description/analyze-description.js";
 import { type Evidence, MINIMUM_EVIDENCE, matchClauses, weightOf } from "./route-request.js";
 
 /** One tool as the router weighs it: what its own clauses claim, its final score, and why it is out. */
 export interface Candidate {
-  readonly description: AnalysedDescription;
+  readonly description: AnalyzedDescription;
   readonly claimed: Set<Evidence>;
   score: number;
   readonly evidence: Set<Evidence>;
@@ -23,7 +23,7 @@ interface Boundary {
  * A score is the weight of the evidence set, so a word two siblings both pass on counts once.
  */
 export function assessCandidates(
-  descriptions: readonly AnalysedDescription[],
+  descriptions: readonly AnalyzedDescription[],
   evidence: readonly Evidence[],
 ): Candidate[] {
   const candidates = descriptions.map((description) => assess(description, evidence));
@@ -45,7 +45,7 @@ export function assessCandidates(
  * matched is also matched, and more, by the tool's own use-when: "order" in "do NOT use to change an order"
  * must not rule out a lookup that the request's "order" and "#12345" both point to.
  */
-function assess(description: AnalysedDescription, evidence: readonly Evidence[]): Candidate {
+function assess(description: AnalyzedDescription, evidence: readonly Evidence[]): Candidate {
   const claimed = matchClauses(evidence, description.useWhen);
   // What a tool takes supports a tool its use-when already points to; it never picks a tool on its own.
   if (claimed.size > 0) {

@@ -1,11 +1,11 @@
-import type { AnalysedDescription } from "../description/analyse-description.js";
+import type { AnalyzedDescription } from "../description/analyze-description.js";
 import { assessCandidates, type Candidate } from "./candidates.js";
 import type { RouteDisqualification, RouteResult } from "./route.js";
 import { displayTerms, type Evidence, MINIMUM_EVIDENCE, matchClauses } from "./route-request.js";
 
 /** The router's choice over analysed descriptions for one reading of the request (see `route`). */
 export function decide(
-  descriptions: readonly AnalysedDescription[],
+  descriptions: readonly AnalyzedDescription[],
   evidence: readonly Evidence[],
 ): RouteResult {
   const candidates = assessCandidates(descriptions, evidence);

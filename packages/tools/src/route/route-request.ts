@@ -1,4 +1,4 @@
-import type { AnalysedClause } from "../description/analyse-description.js";
+import type { AnalyzedClause } from "../description/analyze-description.js";
 import { actingStems } from "../text/acting-stems.js";
 import { acceptsIdentifier, extractIdentifiers } from "../text/identifiers.js";
 import { contentTerms } from "../text/terms.js";
@@ -14,7 +14,7 @@ export interface Evidence {
   readonly display: string;
   readonly weight: number;
   readonly position: number;
-  readonly matches: (clause: AnalysedClause) => boolean;
+  readonly matches: (clause: AnalyzedClause) => boolean;
 }
 
 /**
@@ -46,7 +46,7 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
       display: identifier.text,
       weight: 1,
       position: request.indexOf(identifier.text),
-      matches: (clause: AnalysedClause) => acceptsIdentifier(clause.shapes, identifier.shape),
+      matches: (clause: AnalyzedClause) => acceptsIdentifier(clause.shapes, identifier.shape),
     };
     evidence.push({ ...piece, key: `identifier:${index}`, kind: "identifier" });
     evidence.push({ ...piece, key: `identifier:${index}:keyed`, kind: "keyed" });
@@ -94,7 +94,7 @@ export interface RequestEvidence {
 /** The evidence that any of the clauses matches. */
 export function matchClauses(
   evidence: readonly Evidence[],
-  clauses: readonly AnalysedClause[],
+  clauses: readonly AnalyzedClause[],
 ): Set<Evidence> {
   return new Set(evidence.filter((item) => clauses.some((clause) => item.matches(clause))));
 }

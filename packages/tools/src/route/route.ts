@@ -1,4 +1,4 @@
-import { analyseDescription, type DescribedTool } from "../description/analyse-description.js";
+import { analyzeDescription, type DescribedTool } from "../description/analyze-description.js";
 import { decide } from "./decide.js";
 import { requestEvidence } from "./route-request.js";
 
@@ -40,7 +40,7 @@ export interface RouteResult {
  * both ways; if the readings disagree it is AMBIGUOUS.
  */
 export function route(request: string, tools: readonly DescribedTool[]): RouteResult {
-  const descriptions = tools.map(analyseDescription);
+  const descriptions = tools.map(analyzeDescription);
   const { evidence, doubtful } = requestEvidence(request);
   const result = decide(descriptions, evidence);
   if (!doubtful) return result;

@@ -1,5 +1,5 @@
 import { FIRST_GENERATED_NUMBER, type SeedData } from "../seed.js";
-import type { SqlDatabase, SqlExecutor } from "./database.js";
+import type { SqlDatabase, SqlSession } from "./database.js";
 
 /** One schema step, applied once and recorded in `schema_migrations`. */
 export interface Migration {
@@ -93,41 +93,41 @@ export async function migrate(
   database: SqlDatabase,
   options: { readonly schema?: string; readonly seed?: SeedData },
 ): Promise<readonly string[]> {
-  return database.transaction(async (executor) => {
-    await executor.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+  return database.transaction(async (session) => {
+    await session.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
       `keel-support-desk:${options.schema ?? ""}`,
     ]);
-    if (options.schema) await executor.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-    await executor.query(
+    if (options.schema) await session.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await session.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const { rows } = await executor.query<{ id: string }>("SELECT id FROM schema_migrations");
+    const { rows } = await session.query<{ id: string }>("SELECT id FROM schema_migrations");
     const applied = new Set(rows.map((row) => row.id));
     const ran: string[] = [];
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.id)) continue;
-      await executor.execute(migration.sql);
-      await executor.query("INSERT INTO schema_migrations (id) VALUES ($1)", [migration.id]);
+      await session.runScript(migration.sql);
+      await session.query("INSERT INTO schema_migrations (id) VALUES ($1)", [migration.id]);
       ran.push(migration.id);
     }
     if (options.seed && !applied.has(SEED_ID)) {
-      await insertSeed(executor, options.seed);
-      await executor.query("INSERT INTO schema_migrations (id) VALUES ($1)", [SEED_ID]);
+      await insertSeed(session, options.seed);
+      await session.query("INSERT INTO schema_migrations (id) VALUES ($1)", [SEED_ID]);
       ran.push(SEED_ID);
     }
     return ran;
   });
 }
 
-async function insertSeed(executor: SqlExecutor, seed: SeedData): Promise<void> {
+async function insertSeed(session: SqlSession, seed: SeedData): Promise<void> {
   for (const customer of seed.customers) {
-    await executor.query(
+    await session.query(
       "INSERT INTO customers (id, email, name, status, tier, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
       [customer.id, customer.email, customer.name, customer.status, customer.tier, customer.createdAt],
     );
   }
   for (const order of seed.orders) {
-    await executor.query(
+    await session.query(
       `INSERT INTO orders (id, customer_id, amount_cents, currency, status, item_summary, placed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
@@ -142,7 +142,7 @@ async function insertSeed(executor: SqlExecutor, seed: SeedData): Promise<void> 
     );
   }
   for (const refund of seed.refunds) {
-    await executor.query(
+    await session.query(
       `INSERT INTO refunds (id, order_id, customer_id, amount_cents, reason, idempotency_key, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
@@ -157,7 +157,7 @@ async function insertSeed(executor: SqlExecutor, seed: SeedData): Promise<void> 
     );
   }
   for (const fee of seed.fees) {
-    await executor.query(
+    await session.query(
       "INSERT INTO fees (id, customer_id, amount_cents, description, charged_on) VALUES ($1, $2, $3, $4, $5)",
       [fee.id, fee.customerId, fee.amountCents, fee.description, fee.chargedOn],
     );

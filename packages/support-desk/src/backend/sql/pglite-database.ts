@@ -1,5 +1,5 @@
 import { type PGliteInterface, protocol, type Transaction, types } from "@electric-sql/pglite";
-import type { SqlDatabase, SqlExecutor, SqlParameter, SqlStatement } from "./database.js";
+import type { SqlDatabase, SqlParameter, SqlSession, SqlStatement } from "./database.js";
 
 const { serialize } = protocol;
 
@@ -71,13 +71,13 @@ export function pgliteDatabase(database: PGliteInterface): SqlDatabase {
     return { messages: messages as unknown as readonly Message[] };
   }
 
-  const inTransaction = (transaction: Transaction): SqlExecutor => ({
+  const inTransaction = (transaction: Transaction): SqlSession => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) => {
       const result = await transaction.query<Row>(text, [...params]);
       return { rows: result.rows };
     },
     run: runPrepared,
-    execute: async (script: string) => {
+    runScript: async (script: string) => {
       await transaction.exec(script);
     },
   });
@@ -94,7 +94,7 @@ export function pgliteDatabase(database: PGliteInterface): SqlDatabase {
       exclusive(async () => ({ rows: (await database.query<Row>(text, [...params])).rows })),
     run: <Row>(statement: SqlStatement, params: readonly SqlParameter[]) =>
       exclusive(async () => synced(await runPrepared<Row>(statement, params))),
-    execute: (script: string) =>
+    runScript: (script: string) =>
       exclusive(async () => {
         await database.exec(script);
       }),

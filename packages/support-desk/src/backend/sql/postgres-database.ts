@@ -1,12 +1,12 @@
 import type { Pool, PoolClient } from "pg";
-import type { SqlDatabase, SqlExecutor } from "./database.js";
+import type { SqlDatabase, SqlSession } from "./database.js";
 
 /**
  * A `pg` pool: each transaction holds one client; a client that failed mid-transaction is discarded.
  * Statements run as named prepared statements, which `pg` parses once per pooled connection.
  */
 export function postgresDatabase(pool: Pool): SqlDatabase {
-  const executor = (target: Pool | PoolClient): SqlExecutor => ({
+  const session = (target: Pool | PoolClient): SqlSession => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) => {
       const result = await target.query(text, [...params]);
       return { rows: result.rows as Row[] };
@@ -19,20 +19,20 @@ export function postgresDatabase(pool: Pool): SqlDatabase {
       return result.rows as Row[];
     },
     // Without parameters pg uses the simple protocol, which accepts several statements.
-    execute: async (script: string) => {
+    runScript: async (script: string) => {
       await target.query(script);
     },
   });
   let ended = false;
   return {
     dialect: "postgres",
-    ...executor(pool),
+    ...session(pool),
     async transaction(run) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");
-        const result = await run(executor(client));
+        const result = await run(session(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSupportTools } from "../../tools/create-support-tools.js";
 import { toolContext } from "../../tools/tool-context.test-helpers.js";
 import type { RefundRequest } from "../types.js";
-import type { SqlDatabase, SqlExecutor, SqlStatement } from "./database.js";
+import type { SqlDatabase, SqlSession, SqlStatement } from "./database.js";
 import { openSqlBackend } from "./sql-backend.js";
 import { pgliteBackends, postgresBackends } from "./sql-backends.test-helpers.js";
 
@@ -88,7 +88,7 @@ describe("PGlite read cache: coherent with every write through the backend", () 
 /** A database that answers like a migrated PostgreSQL and counts the statements it runs. */
 function countingPostgres(): SqlDatabase & { readonly runs: string[] } {
   const runs: string[] = [];
-  const executor: SqlExecutor = {
+  const session: SqlSession = {
     query: async <Row>(text: string) =>
       ({
         rows: text.startsWith("SELECT id FROM schema_migrations")
@@ -99,13 +99,13 @@ function countingPostgres(): SqlDatabase & { readonly runs: string[] } {
       runs.push(statement.name);
       return [] as Row[];
     },
-    execute: async () => {},
+    runScript: async () => {},
   };
   return {
-    ...executor,
+    ...session,
     dialect: "postgres",
     runs,
-    transaction: (run) => run(executor),
+    transaction: (run) => run(session),
     close: async () => {},
   };
 }

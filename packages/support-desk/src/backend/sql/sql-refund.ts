@@ -1,6 +1,6 @@
 import { exceedsAutomaticLimit, keyMatchesRequest, overLimitEscalation } from "../refund-policy.js";
 import type { Order, Refund, RefundRequest, RefundResult } from "../types.js";
-import type { SqlDatabase, SqlExecutor } from "./database.js";
+import type { SqlDatabase, SqlSession } from "./database.js";
 import { type OrderRow, type RefundRow, type TicketRow, toOrder, toRefund, toTicket } from "./rows.js";
 import { STATEMENTS } from "./statements.js";
 
@@ -24,13 +24,13 @@ interface RefundStateRow extends OrderRow {
  * unique key constraint backs this up for the same key on two different orders.
  */
 export function processRefundInSql(database: SqlDatabase, request: RefundRequest, createdAt: string) {
-  return database.transaction(async (executor): Promise<RefundResult> => {
-    const [locked] = await executor.run<{ customer_id: string; customer_status: string }>(
+  return database.transaction(async (session): Promise<RefundResult> => {
+    const [locked] = await session.run<{ customer_id: string; customer_status: string }>(
       STATEMENTS.lockOrder,
       [request.orderId],
     );
     if (!locked) return { kind: "order_not_found" };
-    const [state] = await executor.run<RefundStateRow>(STATEMENTS.refundState, [
+    const [state] = await session.run<RefundStateRow>(STATEMENTS.refundState, [
       request.orderId,
       request.idempotencyKey,
     ]);
@@ -41,7 +41,7 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
       return { kind: "key_reused", idempotencyKey: request.idempotencyKey };
     }
     if (first) {
-      const firstOrder = first.orderId === order.id ? order : await readOrder(executor, first.orderId);
+      const firstOrder = first.orderId === order.id ? order : await readOrder(session, first.orderId);
       return { kind: "refunded", refund: first, duplicate: true, order: firstOrder };
     }
     if (locked.customer_id !== request.customerId)
@@ -52,9 +52,9 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
     if (request.amountCents > remainingCents) return { kind: "exceeds_order", order, remainingCents };
     if (exceedsAutomaticLimit(request, order.refundedCents)) {
       // Under the order's lock, so concurrent refunds of the order see each other's payments.
-      return { ...(await openOverLimitTicket(executor, request, order.refundedCents, createdAt)), order };
+      return { ...(await openOverLimitTicket(session, request, order.refundedCents, createdAt)), order };
     }
-    const [inserted] = await executor.run<RefundRow>(STATEMENTS.insertRefund, [
+    const [inserted] = await session.run<RefundRow>(STATEMENTS.insertRefund, [
       request.orderId,
       request.customerId,
       request.amountCents,
@@ -67,7 +67,7 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
       return { kind: "refunded", refund: toRefund(inserted), duplicate: false, order: paid };
     }
     // The same key committed meanwhile on another order's lock: that refund is the answer.
-    const [twin] = await executor.run<RefundRow>(STATEMENTS.refundByKey, [request.idempotencyKey]);
+    const [twin] = await session.run<RefundRow>(STATEMENTS.refundByKey, [request.idempotencyKey]);
     if (!twin) throw new Error("refund key conflict without a committed refund");
     if (!keyMatchesRequest(toRefund(twin), request)) {
       return { kind: "key_reused", idempotencyKey: request.idempotencyKey };
@@ -76,19 +76,19 @@ export function processRefundInSql(database: SqlDatabase, request: RefundRequest
       kind: "refunded",
       refund: toRefund(twin),
       duplicate: true,
-      order: await readOrder(executor, twin.order_id),
+      order: await readOrder(session, twin.order_id),
     };
   });
 }
 
 async function openOverLimitTicket(
-  executor: SqlExecutor,
+  session: SqlSession,
   request: RefundRequest,
   refundedCents: number,
   createdAt: string,
 ) {
   const escalation = overLimitEscalation(request, refundedCents);
-  const [inserted] = await executor.run<TicketRow>(STATEMENTS.insertTicket, [
+  const [inserted] = await session.run<TicketRow>(STATEMENTS.insertTicket, [
     escalation.category,
     escalation.summary,
     escalation.customerId,
@@ -98,7 +98,7 @@ async function openOverLimitTicket(
   ]);
   const row =
     inserted ??
-    (await executor.run<TicketRow>(STATEMENTS.ticketByKey, [escalation.idempotencyKey ?? null]))[0];
+    (await session.run<TicketRow>(STATEMENTS.ticketByKey, [escalation.idempotencyKey ?? null]))[0];
   if (!row) throw new Error("ticket key conflict without a committed ticket");
   return {
     kind: "over_limit" as const,
@@ -121,8 +121,8 @@ function keyRefundOf(state: RefundStateRow, idempotencyKey: string): Refund | un
   });
 }
 
-async function readOrder(executor: SqlExecutor, orderId: string): Promise<Order> {
-  const [row] = await executor.run<OrderRow>(STATEMENTS.order, [orderId]);
+async function readOrder(session: SqlSession, orderId: string): Promise<Order> {
+  const [row] = await session.run<OrderRow>(STATEMENTS.order, [orderId]);
   if (!row) throw new Error(`order ${orderId} vanished inside its refund transaction`);
   return toOrder(row);
 }

@@ -16,7 +16,7 @@ export interface DescribedTool {
 }
 
 /** One clause of a description as the router and linter compare it: stems and declared identifier shapes. */
-export interface AnalysedClause {
+export interface AnalyzedClause {
   readonly text: string;
   readonly stems: ReadonlySet<string>;
   /** Stem → the first word that produced it, for messages people read. */
@@ -30,18 +30,18 @@ export interface AnalysedClause {
   readonly nouns: ReadonlySet<string>;
 }
 
-export interface AnalysedBoundary extends AnalysedClause {
+export interface AnalyzedBoundary extends AnalyzedClause {
   readonly useInstead: string | null;
 }
 
-export interface AnalysedDescription {
+export interface AnalyzedDescription {
   readonly name: string;
   readonly text: string;
-  readonly does: AnalysedClause;
-  readonly useWhen: readonly AnalysedClause[];
-  readonly doNotUseWhen: readonly AnalysedBoundary[];
-  readonly takes: AnalysedClause;
-  readonly returns: AnalysedClause;
+  readonly does: AnalyzedClause;
+  readonly useWhen: readonly AnalyzedClause[];
+  readonly doNotUseWhen: readonly AnalyzedBoundary[];
+  readonly takes: AnalyzedClause;
+  readonly returns: AnalyzedClause;
 }
 
 /** The rendered text of a tool's description (reuses the string `defineTool` rendered, when present). */
@@ -50,38 +50,38 @@ export function descriptionText(tool: DescribedTool): string {
 }
 
 /** Parses and tokenises one tool's description, the same way for every tool. */
-export function analyseDescription(tool: DescribedTool): AnalysedDescription {
+export function analyzeDescription(tool: DescribedTool): AnalyzedDescription {
   const text = descriptionText(tool);
   const parsed = parseDescription(text);
-  const useWhen = parsed.useWhen.map(analyseClause);
+  const useWhen = parsed.useWhen.map(analyzeClause);
   const doNotUseWhen = parsed.doNotUseWhen.map((boundary) => ({
-    ...analyseClause(boundary.text),
+    ...analyzeClause(boundary.text),
     useInstead: boundary.useInstead,
   }));
-  const takes = analyseClause(parsed.takes.join(" "));
+  const takes = analyzeClause(parsed.takes.join(" "));
   const shown = [...useWhen, ...doNotUseWhen, takes].some((clause) =>
     [...clause.shapes].some((shape) => shape.startsWith("prefixed:")),
   );
   // Prose such as "Use ONLY when you already have the customer_id" names an id without showing its shape:
   // such a description accepts any prefixed id (C-1001, INV-7) where a use-when or a boundary names one.
-  const anyId = <T extends AnalysedClause>(clause: T): T =>
+  const anyId = <T extends AnalyzedClause>(clause: T): T =>
     shown || !NAMES_AN_ID.test(clause.text)
       ? clause
       : { ...clause, shapes: new Set([...clause.shapes, ANY_PREFIXED_ID]) };
   return {
     name: tool.name,
     text,
-    does: analyseClause(parsed.does.join(" ")),
+    does: analyzeClause(parsed.does.join(" ")),
     useWhen: useWhen.map(anyId),
     doNotUseWhen: doNotUseWhen.map(anyId),
     takes,
-    returns: analyseClause(parsed.returns.join(" ")),
+    returns: analyzeClause(parsed.returns.join(" ")),
   };
 }
 
 const NAMES_AN_ID = /(?:\b|_)(?:id|ids|identifier)\b/i;
 
-export function analyseClause(text: string): AnalysedClause {
+export function analyzeClause(text: string): AnalyzedClause {
   const { shapes, rest } = extractDeclaredShapes(text);
   const words = new Map(contentTerms(rest).map((term) => [term.stem, term.surface]));
   return { text, stems: new Set(words.keys()), words, shapes, ...clauseIntent(rest) };

@@ -35,7 +35,7 @@ export function toolShape(name) {
  * @returns {{ run: (name: string, input: { order_id: string }) => Promise<Record<string, unknown>>, log: CallLog[],
  *   marks: Mark[], mark: (what: Mark["what"], index: number) => void, origin: { at: number } }}
  */
-export function toolBehaviour(timing = {}) {
+export function toolBehavior(timing = {}) {
   /** @type {CallLog[]} */
   const log = [];
   /** @type {Mark[]} */
