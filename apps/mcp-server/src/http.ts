@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Toolset } from "@keel/tools";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { KeelHooks } from "./call-tool.js";
+import { KeelMcpConfigError } from "./config-error.js";
 import type { ConversationStore } from "./conversations.js";
 import { type TokenSettings, tokenTable } from "./http/auth.js";
 import { JsonExchangeTransport } from "./http/json-exchange.js";
@@ -46,6 +47,11 @@ export interface HttpServerOptions extends TokenSettings {
   readonly conversationHooks?: KeelHooks;
   /** Refuse write tools outside a conversation (`permission` CONVERSATION_REQUIRED). */
   readonly requireConversationForWrites?: boolean;
+  /**
+   * The supervisor's tools (e.g. `createApprovalTools` of @keel/support-desk), served only to callers with
+   * `supervisorToken`, without the support hooks; required when `supervisorToken` is set.
+   */
+  readonly supervisorTools?: Toolset;
 }
 
 export interface KeelHttpServer {
@@ -79,13 +85,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
     ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
   };
+  if (options.supervisorToken && options.supervisorTools === undefined) {
+    throw new KeelMcpConfigError(
+      "SUPERVISOR_TOOLS_MISSING",
+      "a supervisor token is set but no supervisor tools are: give `supervisorTools` (keel-mcp builds them from KEEL_APPROVAL_KEY).",
+    );
+  }
+  const supervisor: KeelMcpServerOptions | undefined =
+    options.supervisorTools === undefined
+      ? undefined
+      : { tools: options.supervisorTools, logger: options.logger };
   const inFlight = createInFlight();
   let draining = false;
 
   const serveMcp = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const admitted = await admit(request, response, gate);
     if (!admitted) return;
-    const server = createKeelMcpServer({ ...shared, role: admitted.role });
+    const server = createKeelMcpServer({
+      ...(admitted.role === "supervisor" && supervisor !== undefined ? supervisor : shared),
+      role: admitted.role,
+    });
     const transport = new JsonExchangeTransport();
     await server.connect(transport);
     response.once("close", () => {

@@ -2,14 +2,16 @@ import { type ErrorOutcome, permissionError } from "@keel/errors";
 import type { Tool } from "@keel/tools";
 
 /**
- * Who is calling. `agent` may call every tool (refunds still pass the business hooks); `readonly` may
- * call read tools only. Over HTTP the bearer token decides the role; over stdio the caller is the local
- * user who started the process, so the role is `agent`.
+ * Who is calling. `agent` may call every support tool (refunds still pass the business hooks);
+ * `readonly` may call read tools only; `supervisor` sees only the approval tools (`list_pending_approvals`,
+ * `decide_approval`), which no other role ever sees, so an agent cannot approve its own held calls. Over
+ * HTTP the bearer token decides the role; over stdio the caller is the local user who started the
+ * process, so the role is `agent`.
  */
-export type Role = "agent" | "readonly";
+export type Role = "agent" | "readonly" | "supervisor";
 
 /** What each role may do, as data: a role that may not write gets a permission error for write tools. */
-const ALLOWS_WRITES: Record<Role, boolean> = { agent: true, readonly: false };
+const ALLOWS_WRITES: Record<Role, boolean> = { agent: true, readonly: false, supervisor: true };
 
 /**
  * The permission error for a call the role may not make, or null when it may. Checked before the hooks

@@ -1,3 +1,14 @@
+export { createApprovalTools } from "./approvals/approval-tools.js";
+export type { DecideTicketOptions, TicketDecision, Verdict } from "./approvals/held-runs.js";
+export {
+  decideHeldTicket,
+  decisionReportingClient,
+  HELD_RUN_FIELD,
+  heldRunOf,
+  holdInTicket,
+  MIN_APPROVAL_KEY_BYTES,
+  resumeHeldRun,
+} from "./approvals/held-runs.js";
 export type { FaultController, FaultOptions } from "./backend/faults.js";
 export type { FaultableBackend, MemoryBackendOptions } from "./backend/memory-backend.js";
 export { createMemoryBackend } from "./backend/memory-backend.js";

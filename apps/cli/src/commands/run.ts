@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
-import { supportAgent } from "@keel/support-desk";
+import { holdInTicket, supportAgent } from "@keel/support-desk";
 import { modeBanner } from "../mode.js";
 import { defineCommand, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
-import { holdInTicket } from "../run/held-runs.js";
 import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";

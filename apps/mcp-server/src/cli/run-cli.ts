@@ -4,6 +4,7 @@ import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
 import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
+import { supervisorToolset } from "../supervisor-tools.js";
 import { type SupportSurface, supportSurface } from "../support-surface.js";
 import { SERVER_VERSION } from "../version.js";
 import { type CliCommand, parseCliArguments } from "./arguments.js";
@@ -93,8 +94,10 @@ async function serve(
     ended = Promise.race([stdio.ended.then(() => "stdin closed"), stdoutGone]);
     logger.info("ready", { transport: "stdio", store: store.kind, version: SERVER_VERSION });
   } else {
+    const supervisorTools = supervisorToolset(store.backend, environment);
     running = await startHttpServer({
       ...surfaceFor("stateless"),
+      ...(supervisorTools ? { supervisorTools, supervisorToken: environment.KEEL_MCP_SUPERVISOR_TOKEN } : {}),
       logger,
       host: command.host,
       port: command.port,

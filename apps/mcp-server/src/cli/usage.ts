@@ -26,6 +26,8 @@ Environment:
   KEEL_DATA_DIR            default PGlite data directory
   KEEL_MCP_TOKEN           HTTP bearer token for the agent role (may refund)
   KEEL_MCP_READONLY_TOKEN  HTTP bearer token for the read-only role (read tools only)
+  KEEL_MCP_SUPERVISOR_TOKEN  HTTP bearer token for the supervisor role (list_pending_approvals and
+                           decide_approval only; needs KEEL_APPROVAL_KEY, at least 32 bytes)
   KEEL_MCP_ALLOWED_ORIGINS / KEEL_MCP_ALLOWED_HOSTS  comma-separated, added to the flags
 
 Logs go to stderr; on stdio, stdout carries the protocol only. SIGTERM/SIGINT let calls in flight finish.

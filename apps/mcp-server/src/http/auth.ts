@@ -15,6 +15,8 @@ export interface TokenSettings {
   readonly agentToken?: string | undefined;
   /** `KEEL_MCP_READONLY_TOKEN`: callers presenting it get the `readonly` role (read tools only). */
   readonly readonlyToken?: string | undefined;
+  /** `KEEL_MCP_SUPERVISOR_TOKEN`: callers presenting it get the `supervisor` role (the approval tools only). */
+  readonly supervisorToken?: string | undefined;
 }
 
 export type Authentication =
@@ -27,6 +29,8 @@ export function tokenTable(settings: TokenSettings): TokenTable {
   if (settings.agentToken) configured.push(["agent", "KEEL_MCP_TOKEN", settings.agentToken]);
   if (settings.readonlyToken)
     configured.push(["readonly", "KEEL_MCP_READONLY_TOKEN", settings.readonlyToken]);
+  if (settings.supervisorToken)
+    configured.push(["supervisor", "KEEL_MCP_SUPERVISOR_TOKEN", settings.supervisorToken]);
   for (const [, variable, token] of configured) {
     if (/\s/.test(token)) {
       throw new KeelMcpConfigError(
@@ -41,11 +45,14 @@ export function tokenTable(settings: TokenSettings): TokenTable {
       );
     }
   }
-  if (settings.agentToken && settings.agentToken === settings.readonlyToken) {
-    throw new KeelMcpConfigError(
-      "TOKENS_IDENTICAL",
-      "KEEL_MCP_TOKEN and KEEL_MCP_READONLY_TOKEN are the same, so the role of a caller would be ambiguous.",
-    );
+  for (const [index, [, variable, token]] of configured.entries()) {
+    const twin = configured.slice(index + 1).find(([, , other]) => other === token);
+    if (twin !== undefined) {
+      throw new KeelMcpConfigError(
+        "TOKENS_IDENTICAL",
+        `${variable} and ${twin[1]} are the same, so the role of a caller would be ambiguous.`,
+      );
+    }
   }
   return { entries: configured.map(([role, , token]) => ({ role, digest: digest(token) })) };
 }
