@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
+import { isRecord } from "@keel/errors";
 import type { Message, MessageCreateRequest } from "../wire.js";
-import { describe, findMessageProblem, isRecord } from "./message-shape.js";
+import { describe, findMessageProblem } from "./message-shape.js";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;

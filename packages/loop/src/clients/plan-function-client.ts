@@ -1,6 +1,7 @@
+import { isRecord } from "@keel/errors";
 import type { Message, MessageCreateRequest, MessageParam, RequestContentBlock } from "../wire.js";
 import { emitMessageEvents } from "./message-events.js";
-import { describe, isRecord } from "./message-shape.js";
+import { describe } from "./message-shape.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";
 
