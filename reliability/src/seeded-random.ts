@@ -1,14 +1,7 @@
-/** A deterministic generator of numbers in [0, 1) (mulberry32): reproducible faults, not secrets. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "@keel/support-desk";
+
+/** The seeded generator is support-desk's (its random faults use it); re-exported beside the helpers below. */
+export { seededRandom };
 
 /** A 32-bit seed from any parts (FNV-1a over their text), so one decision depends on exactly what it names. */
 export function seedOf(...parts: readonly (string | number)[]): number {

@@ -1,13 +1,14 @@
+import type { ProcessRun } from "@keel/testkit/process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type DemoRun, runBuiltDemo } from "./built-demo.test-helpers.js";
+import { runBuiltDemo } from "./built-demo.test-helpers.js";
 import type { toJsonSummary } from "./render/render-json.js";
 
 type Summary = ReturnType<typeof toJsonSummary>;
 
 describe("the built demo", () => {
-  let text: DemoRun;
-  let again: DemoRun;
-  let json: DemoRun;
+  let text: ProcessRun;
+  let again: ProcessRun;
+  let json: ProcessRun;
   let summary: Summary;
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { parseStagedServerArguments } from "./mcp/staged-server-options.js";
 try {
   const options = parseStagedServerArguments(process.argv.slice(2));
   const backend = createMemoryBackend({ now: demoClock });
-  for (const fault of options.faults) backend.faults.next(fault.operation, fault.kind);
+  backend.faults.stage(options.faults);
   const surface = supportSurface(backend, "session");
   const tools = createSupportTools(backend, {
     now: demoClock,

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postRaw } from "./e2e/built-server.test-helpers.js";
 import { type KeelHttpServer, startHttpServer } from "./http.js";
 import { silentLogger } from "./logger.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
@@ -14,17 +15,8 @@ const call = (id: number, name: string, args: unknown = {}) => ({
   params: { name, arguments: args },
 });
 
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  postRaw(url, JSON.stringify(body), headers);
 
 describe("the HTTP exchange, in process", () => {
   let server: KeelHttpServer;

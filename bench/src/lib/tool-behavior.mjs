@@ -78,3 +78,21 @@ export function maxConcurrency(log) {
   }
   return most;
 }
+
+/**
+ * Runs every tool_use block of an assistant reply with `behaviour`, concurrently, and returns the user turn of
+ * tool_result blocks that answers them: the step the hand-written loops (no framework) share.
+ * @param {{ content: any[] }} reply
+ * @param {ReturnType<typeof toolBehavior>} behaviour
+ */
+export async function toolResultTurn(reply, behaviour) {
+  const uses = reply.content.filter((/** @type {any} */ block) => block.type === "tool_use");
+  const results = await Promise.all(
+    uses.map(async (/** @type {any} */ block) => ({
+      type: "tool_result",
+      tool_use_id: block.id,
+      content: JSON.stringify(await behaviour.run(block.name, block.input)),
+    })),
+  );
+  return { role: "user", content: results };
+}

@@ -1,4 +1,5 @@
 import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
+import { toolResultTurn } from "../lib/tool-behavior.mjs";
 
 /**
  * The transport alone: `fetch` + `res.json()`, or a small SSE reader that assembles the message — no SDK.
@@ -41,15 +42,7 @@ export function createTransportLoop(setup) {
         behaviour.mark("message_stop", requests);
         messages.push({ role: "assistant", content: reply.content });
         if (reply.stop_reason !== "tool_use") return { text: reply.content[0]?.text ?? "", requests };
-        const uses = reply.content.filter((/** @type {any} */ block) => block.type === "tool_use");
-        const results = await Promise.all(
-          uses.map(async (/** @type {any} */ block) => ({
-            type: "tool_result",
-            tool_use_id: block.id,
-            content: JSON.stringify(await behaviour.run(block.name, block.input)),
-          })),
-        );
-        messages.push({ role: "user", content: results });
+        messages.push(await toolResultTurn(reply, behaviour));
       }
       throw new Error("transport loop: the session did not end");
     },

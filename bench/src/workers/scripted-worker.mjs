@@ -2,7 +2,7 @@ import { runAgent, ScriptedClient } from "@keel/loop";
 import { serveTask } from "../lib/child.mjs";
 import { MAX_TOKENS, SYSTEM_PROMPT, sessionResponse, USER_PROMPT } from "../lib/sessions.mjs";
 import { median } from "../lib/stats.mjs";
-import { LOOKUP_ORDER, toolBehavior } from "../lib/tool-behavior.mjs";
+import { LOOKUP_ORDER, toolBehavior, toolResultTurn } from "../lib/tool-behavior.mjs";
 import { keelTools } from "../loops/keel.mjs";
 
 const MODEL = "bench-scripted";
@@ -145,15 +145,7 @@ async function bareLoop(client, behaviour) {
     });
     messages.push({ role: "assistant", content: reply.content });
     if (reply.stop_reason !== "tool_use") return { status: "completed", modelRequests: requests };
-    const uses = reply.content.filter((block) => block.type === "tool_use");
-    const results = await Promise.all(
-      uses.map(async (/** @type {any} */ block) => ({
-        type: "tool_result",
-        tool_use_id: block.id,
-        content: JSON.stringify(await behaviour.run(block.name, block.input)),
-      })),
-    );
-    messages.push({ role: "user", content: results });
+    messages.push(await toolResultTurn(reply, behaviour));
   }
 }
 

@@ -28,7 +28,7 @@ export {
 } from "./outcome-envelopes.js";
 export type { ThrownContext } from "./outcome-from-thrown.js";
 export { outcomeFromThrown } from "./outcome-from-thrown.js";
-export { isPlainObject } from "./plain-object.js";
+export { isRecord } from "./plain-object.js";
 export type { RecoveryContext } from "./recovery.js";
 export { recoveryFor } from "./recovery.js";
 export { renderOutcomeText } from "./render-outcome-text.js";

@@ -1,4 +1,5 @@
 import { success } from "./builders.js";
+import { isRecord } from "./plain-object.js";
 import type { ErrorOutcome, SuccessOutcome, ToolOutcome } from "./types.js";
 
 /**
@@ -73,9 +74,7 @@ export function emptyEnvelope(code: string, message: string, data: unknown): Emp
 
 /** Structured content must be an object: anything else travels as `{ value }`. */
 export function asObject(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : { value: value ?? null };
+  return isRecord(value) ? value : { value: value ?? null };
 }
 
 /**

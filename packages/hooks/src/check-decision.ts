@@ -1,11 +1,7 @@
-import { isToolOutcome } from "@keel/errors";
+import { isRecord, isToolOutcome } from "@keel/errors";
 import type { PreToolDecision } from "./types.js";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * True when a hook returned a decision the composition can act on. Anything else (null, an unknown

@@ -1,4 +1,4 @@
-import { type ErrorOutcome, isErrorOutcome, type JsonObject, type JsonValue } from "@keel/errors";
+import { type ErrorOutcome, isErrorOutcome, isRecord, type JsonObject, type JsonValue } from "@keel/errors";
 import { failureFromOutcome } from "./failure-outcome.js";
 import { PropagationConfigError } from "./propagation-config-error.js";
 import { isSubagentReport } from "./report-json.js";
@@ -52,7 +52,7 @@ function mergedData(run: SubagentRun): JsonValue | undefined {
     if (call.outcome.isError) continue;
     const raw = call.outcome.data;
     const data = jsonCopy(isSubagentReport(raw) ? raw.data : raw);
-    if (typeof data === "object" && data !== null && !Array.isArray(data)) merged = { ...merged, ...data };
+    if (isRecord(data)) merged = { ...merged, ...data };
   }
   return merged;
 }

@@ -9,7 +9,8 @@ export {
   MIN_APPROVAL_KEY_BYTES,
   resumeHeldRun,
 } from "./approvals/held-runs.js";
-export type { FaultController, FaultOptions } from "./backend/faults.js";
+export type { FaultController, FaultOptions, StagedFault } from "./backend/faults.js";
+export { seededRandom } from "./backend/faults.js";
 export type { FaultableBackend, MemoryBackendOptions } from "./backend/memory-backend.js";
 export { createMemoryBackend } from "./backend/memory-backend.js";
 export type { SeedData } from "./backend/seed.js";
@@ -42,6 +43,7 @@ export type {
   TicketListResult,
   TicketStatus,
 } from "./backend/types.js";
+export { BACKEND_OPERATIONS, FAULT_KINDS } from "./backend/types.js";
 export type { SupportCode } from "./codes.js";
 export { SUPPORT_CODES } from "./codes.js";
 export type { SupportHooksOptions } from "./hooks/create-support-hooks.js";
@@ -54,7 +56,7 @@ export type { RunScenarioOptions } from "./scenarios/run-scenario.js";
 export { runScenario } from "./scenarios/run-scenario.js";
 export { findScenario, SCENARIOS } from "./scenarios/scenarios.js";
 export { summarizeRun } from "./scenarios/summarize-run.js";
-export type { RunSummary, StagedFault, SupportScenario } from "./scenarios/types.js";
+export type { RunSummary, SupportScenario } from "./scenarios/types.js";
 export type { SupportAgent, SupportAgentOptions } from "./support-agent.js";
 export { supportAgent } from "./support-agent.js";
 export { SUPPORT_SYSTEM_PROMPT } from "./system-prompt.js";

@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/errors";
 import type { MessagesRequest } from "./wire.js";
 
 export type ValidationResult =
@@ -13,7 +14,7 @@ type Block = Record<string, unknown>;
  * Messages mimic the API's wording so tests read like production logs.
  */
 export function validateRequest(body: unknown): ValidationResult {
-  if (!isObject(body)) return fail("Request body must be a JSON object.");
+  if (!isRecord(body)) return fail("Request body must be a JSON object.");
   if (typeof body.model !== "string" || body.model === "") return fail("model: Field required");
   if (body.max_tokens === undefined) return fail("max_tokens: Field required");
   if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 1) {
@@ -28,7 +29,7 @@ export function validateRequest(body: unknown): ValidationResult {
   if (body.tools !== undefined) {
     if (!Array.isArray(body.tools)) return fail("tools: Input should be a valid list");
     for (const [index, tool] of body.tools.entries()) {
-      if (!isObject(tool) || typeof tool.name !== "string")
+      if (!isRecord(tool) || typeof tool.name !== "string")
         return fail(`tools.${index}.name: Field required`);
       if (toolNames.has(tool.name)) return fail(`tools: Tool names must be unique. Duplicate: ${tool.name}`);
       toolNames.add(tool.name);
@@ -40,7 +41,7 @@ export function validateRequest(body: unknown): ValidationResult {
     if (!Array.isArray(body.system))
       return fail("system: Input should be a valid string or list of text blocks");
     for (const [index, block] of body.system.entries()) {
-      if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
+      if (!isRecord(block) || block.type !== "text" || typeof block.text !== "string") {
         return fail(`system.${index}: Input should be a text block`);
       }
       if (block.text === "") return fail(`system.${index}.text: text content blocks must be non-empty`);
@@ -67,7 +68,7 @@ export function validateRequest(body: unknown): ValidationResult {
 
 function checkToolChoice(choice: unknown, toolNames: Set<string>, hasTools: boolean): string | undefined {
   if (choice === undefined) return undefined;
-  if (!isObject(choice) || !["auto", "any", "tool", "none"].includes(choice.type as string)) {
+  if (!isRecord(choice) || !["auto", "any", "tool", "none"].includes(choice.type as string)) {
     return "tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'";
   }
   if ((choice.type === "any" || choice.type === "tool") && !hasTools) {
@@ -87,11 +88,11 @@ function checkToolChoice(choice: unknown, toolNames: Set<string>, hasTools: bool
 function checkThinking(thinking: unknown, maxTokens: number, choice: unknown): string | undefined {
   if (thinking === undefined) return undefined;
   const types = ["enabled", "disabled", "adaptive", "between_tools"];
-  if (!isObject(thinking) || !types.includes(thinking.type as string)) {
+  if (!isRecord(thinking) || !types.includes(thinking.type as string)) {
     return "thinking.type: Input should be 'enabled', 'disabled', 'adaptive' or 'between_tools'";
   }
   if (thinking.type === "disabled") return undefined;
-  if (isObject(choice) && (choice.type === "any" || choice.type === "tool")) {
+  if (isRecord(choice) && (choice.type === "any" || choice.type === "tool")) {
     return "Thinking may not be enabled when tool_choice forces tool use.";
   }
   if (thinking.type !== "enabled") return undefined;
@@ -119,7 +120,7 @@ interface Turn {
 function turnsOf(messages: unknown[]): Turn[] | string {
   const turns: Turn[] = [];
   for (const [index, message] of messages.entries()) {
-    if (!isObject(message)) return `messages.${index}: Input should be an object`;
+    if (!isRecord(message)) return `messages.${index}: Input should be an object`;
     const previous = turns.at(-1);
     if (previous === undefined || previous.role !== message.role) {
       turns.push({ role: message.role, index, content: message.content });
@@ -165,7 +166,7 @@ function checkTurns(turns: readonly Turn[], messageCount: number): number | stri
     const requested = new Set<string>();
     for (const [blockIndex, block] of content.entries()) {
       const path = `messages.${index}.content.${blockIndex}`;
-      if (!isObject(block) || typeof block.type !== "string") return `${path}.type: Field required`;
+      if (!isRecord(block) || typeof block.type !== "string") return `${path}.type: Field required`;
       if (block.type === "text" && block.text === "") {
         return `${path}.text: text content blocks must be non-empty`;
       }
@@ -202,7 +203,7 @@ function checkTurns(turns: readonly Turn[], messageCount: number): number | stri
 function nestedBreakpoints(block: Block): number {
   if (block.type !== "tool_result" || !Array.isArray(block.content)) return 0;
   let count = 0;
-  for (const inner of block.content) if (isObject(inner) && inner.cache_control !== undefined) count++;
+  for (const inner of block.content) if (isRecord(inner) && inner.cache_control !== undefined) count++;
   return count;
 }
 
@@ -212,10 +213,6 @@ function missingToolResults(index: number, ids: Set<string>): string {
 
 function emptyContent(index: number): string {
   return `messages.${index}: all messages must have non-empty content except for the optional final assistant message`;
-}
-
-function isObject(value: unknown): value is Block {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function fail(message: string): ValidationResult {

@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/errors";
 import type { RunResult, RunStatus } from "@keel/loop";
 import type { Refund, SupportBackend } from "@keel/support-desk";
 import type { StoreObservations } from "./observed-backend.js";
@@ -23,8 +24,7 @@ export const NOT_FOUND_CLAIM =
 const LIMIT_CENTS = 50_000;
 const NOT_FOUND_CODES = new Set(["ORDER_NOT_FOUND", "CUSTOMER_NOT_FOUND"]);
 
-const inputField = (input: unknown, key: string): unknown =>
-  typeof input === "object" && input !== null ? (input as Record<string, unknown>)[key] : undefined;
+const inputField = (input: unknown, key: string): unknown => (isRecord(input) ? input[key] : undefined);
 
 /** How a run ended for the customer, for the report. */
 export interface RunHonesty {

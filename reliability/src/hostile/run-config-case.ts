@@ -1,43 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runNodeScript } from "@keel/testkit/process";
 import { KEEL_CLI_BIN } from "../mcp/built-apps.js";
 import type { ConfigCase } from "./corpus-types.js";
 import type { CaseResult } from "./run-loop-case.js";
 
-interface CliRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function runCli(
-  args: readonly string[],
-  cwd: string,
-  env: Readonly<Record<string, string>>,
-): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [KEEL_CLI_BIN, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** The built `keel` CLI in `cwd`, with no colour and only PATH and the case's variables in its environment. */
+const runCli = (args: readonly string[], cwd: string, env: Readonly<Record<string, string>>) =>
+  runNodeScript(KEEL_CLI_BIN, args, { cwd, env: { NO_COLOR: "1", ...env }, timeoutMs: 30_000 });
 
 interface JsonReport {
   readonly findings?: readonly { readonly field: string }[];

@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/errors";
 import { callTool, healthStatus, mcpHeaders } from "../mcp/mcp-http.js";
 import { AGENT_TOKEN, type McpServerProcess } from "../mcp/mcp-server-process.js";
 import type { BodySpec, McpHttpCase } from "./corpus-types.js";
@@ -59,9 +60,7 @@ function rawRequestOf(server: McpServerProcess, testCase: McpHttpCase): RawReque
 const parse = (text: string): Record<string, unknown> | undefined => {
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

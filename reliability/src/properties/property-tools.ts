@@ -1,5 +1,6 @@
 import {
   businessError,
+  isRecord,
   permissionError,
   success,
   type ToolOutcome,
@@ -84,8 +85,7 @@ export function propertyTools(runs: HandlerRun[]): Tool[] {
   ) as Tool[];
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /** A pre hook that blocks, redirects (to read_b) or rewrites as the call's `policy` says. */
 export const policyHook: PreToolHook = definePreHook("policy", (call) => {

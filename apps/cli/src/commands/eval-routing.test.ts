@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
@@ -36,16 +37,8 @@ describe("the shipped corpus", () => {
     const entries = corpusEntries(CORPUS);
     expect(entries.length).toBeGreaterThanOrEqual(60);
     const expects = new Set(entries.map((entry) => entry.expect));
-    for (const tool of [
-      "get_customer_by_email",
-      "get_customer_by_id",
-      "lookup_order",
-      "process_refund",
-      "escalate_to_human",
-      "resolve_cap_basis",
-      null,
-      "AMBIGUOUS",
-    ]) {
+    const tools = createSupportTools(createMemoryBackend()).map((tool) => tool.name);
+    for (const tool of [...tools, null, "AMBIGUOUS"]) {
       expect(expects).toContain(tool);
     }
     expect(entries.some((entry) => /ORD-\d+|#\d+/.test(entry.request))).toBe(true);

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
 import { type FakeMessagesApi, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
@@ -82,14 +83,9 @@ describe("keel run in LIVE mode", () => {
     const [first] = api.requests;
     expect(first?.body.stream).toBe(true);
     expect(first?.body.model).toBe("claude-test-model");
-    expect(first?.body.tools?.map((tool) => tool.name)).toEqual([
-      "get_customer_by_email",
-      "get_customer_by_id",
-      "lookup_order",
-      "process_refund",
-      "escalate_to_human",
-      "resolve_cap_basis",
-    ]);
+    expect(first?.body.tools?.map((tool) => tool.name)).toEqual(
+      createSupportTools(createMemoryBackend()).map((tool) => tool.name),
+    );
   });
 
   it("prints the streamed text for people", async () => {

@@ -135,9 +135,7 @@ export const runCommand = defineCommand({
       return EXIT.failed;
     }
     try {
-      for (const fault of plan.scenario?.faults ?? []) {
-        for (let time = 0; time < fault.times; time++) backend.faults.next(fault.operation, fault.kind);
-      }
+      backend.faults.stage(plan.scenario?.faults ?? []);
       const client = new TextCaptureClient(
         recordPath === undefined
           ? plan.client

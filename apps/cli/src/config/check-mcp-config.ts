@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/errors";
 import type { Environment } from "../env-file.js";
 import { expandVariables, type VariableReference } from "./expand-variables.js";
 import { scanValue } from "./scan-value.js";
@@ -24,9 +25,6 @@ export interface ConfigReport {
   /** Problems with the file as a whole (no `mcpServers`). */
   readonly findings: readonly ConfigFinding[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Where a string sits: its path, and whether its name says it holds a credential. */
 interface Leaf {

@@ -1,4 +1,4 @@
-import { unwrapRedirect } from "@keel/errors";
+import { isRecord, unwrapRedirect } from "@keel/errors";
 import type { RunResult, RunStatus, RunUsage, ToolCallDecision, ToolCallRecord } from "@keel/loop";
 
 /** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */
@@ -42,10 +42,7 @@ export interface RunJson {
   readonly usage: RunUsage;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 function toolCallJson(call: ToolCallRecord): ToolCallJson {

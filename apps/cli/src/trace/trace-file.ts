@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { isRecord } from "@keel/errors";
 import type { RunError, RunResult, TraceEvent } from "@keel/loop";
 import { UsageError } from "../usage-error.js";
 
@@ -61,8 +62,6 @@ export interface LoadedTrace {
   readonly events: readonly SavedTraceEvent[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /**

@@ -2,6 +2,7 @@ import {
   ERROR_CATEGORIES,
   type ErrorCategory,
   fromMcpResult,
+  isRecord,
   KEEL_META_KEY,
   type ToolOutcome,
 } from "@keel/errors";
@@ -14,9 +15,6 @@ export interface McpCallRequest {
   readonly tool: string;
   readonly arguments: Readonly<Record<string, unknown>>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const categoryOf = (value: unknown): ErrorCategory | null =>
   ERROR_CATEGORIES.find((category) => category === value) ?? null;

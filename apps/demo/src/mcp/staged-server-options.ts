@@ -1,28 +1,9 @@
 import { parseArgs } from "node:util";
-import type { BackendOperation, FaultKind } from "@keel/support-desk";
-
-/** The operations a fault may be staged on (the backend's own list, as values). */
-const OPERATIONS: readonly BackendOperation[] = [
-  "getCustomerByEmail",
-  "getCustomerById",
-  "getOrder",
-  "processRefund",
-  "createEscalation",
-  "listTickets",
-  "resolveTicket",
-  "listRefunds",
-  "feesForCustomer",
-];
-const KINDS: readonly FaultKind[] = ["timeout", "unreachable"];
-
-export interface StagedFaultOption {
-  readonly operation: BackendOperation;
-  readonly kind: FaultKind;
-}
+import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk";
 
 export interface StagedServerOptions {
   /** Queued in order: each one fails the next call of its operation. */
-  readonly faults: readonly StagedFaultOption[];
+  readonly faults: readonly StagedFault[];
   /** Roles process_refund pays for; default the support desk's own (agent, supervisor). */
   readonly refundRoles?: readonly string[];
 }
@@ -46,14 +27,14 @@ export function parseStagedServerArguments(argv: readonly string[]): StagedServe
   return roles && roles.length > 0 ? { faults, refundRoles: roles } : { faults };
 }
 
-function parseFault(text: string): StagedFaultOption {
+function parseFault(text: string): StagedFault {
   const [operation, kind] = text.split("=");
-  const knownOperation = OPERATIONS.find((candidate) => candidate === operation);
-  const knownKind = KINDS.find((candidate) => candidate === kind);
+  const knownOperation = BACKEND_OPERATIONS.find((candidate) => candidate === operation);
+  const knownKind = FAULT_KINDS.find((candidate) => candidate === kind);
   if (!knownOperation || !knownKind) {
     throw new Error(
-      `--fault takes OPERATION=KIND with OPERATION one of ${OPERATIONS.join(", ")} and KIND one of ` +
-        `${KINDS.join(", ")}; got "${text}".`,
+      `--fault takes OPERATION=KIND with OPERATION one of ${BACKEND_OPERATIONS.join(", ")} and KIND one of ` +
+        `${FAULT_KINDS.join(", ")}; got "${text}".`,
     );
   }
   return { operation: knownOperation, kind: knownKind };

@@ -1,5 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import {
+  type ProcessRun,
+  runNodeScript,
+  type StartedNodeScript,
+  startNodeScript,
+} from "@keel/testkit/process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,68 +15,26 @@ export const BUILT_ENTRY = fileURLToPath(new URL("../../dist/index.js", import.m
 export const AGENT_TOKEN = "agent-token-for-tests-0123456789";
 export const READONLY_TOKEN = "readonly-token-for-tests-0123456789";
 
-/** A clean environment: no DATABASE_URL or tokens leak in from the machine running the tests. */
-export function serverEnvironment(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", ...extra };
-}
-
-export interface SpawnedServer {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly url: string;
-  stderr(): string;
-  /** Sends SIGTERM and resolves with the exit code. */
-  stop(): Promise<number | null>;
-}
+export type SpawnedServer = StartedNodeScript & { readonly url: string };
 
 /** Spawns `keel-mcp --http --port 0 --memory` and waits for the URL it logs on stderr. */
 export async function spawnHttpServer(
   environment: Record<string, string>,
   args: readonly string[] = [],
 ): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [BUILT_ENTRY, "--http", "--port", "0", "--memory", ...args], {
-    env: serverEnvironment(environment),
+  const server = startNodeScript(BUILT_ENTRY, ["--http", "--port", "0", "--memory", ...args], {
+    env: environment,
   });
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-      const match = /"url":"([^"]+)"/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((code) =>
-      reject(new Error(`keel-mcp exited with ${code} before listening:\n${stderr}`)),
-    );
-  });
-  return {
-    child,
-    url,
-    stderr: () => stderr,
-    stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
+  const [, url = ""] = await server.waitForStderr(/"url":"([^"]+)"/);
+  return { ...server, url };
 }
 
 /** Runs the bin to completion (for flags that exit at once) and collects its output. */
 export function runBuilt(
   args: readonly string[],
   environment: Record<string, string> = {},
-): Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, ...args], { env: serverEnvironment(environment) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.stdin.end();
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+): Promise<ProcessRun> {
+  return runNodeScript(BUILT_ENTRY, args, { env: environment });
 }
 
 export async function connectHttpClient(url: string, token?: string): Promise<Client> {
@@ -82,13 +45,13 @@ export async function connectHttpClient(url: string, token?: string): Promise<Cl
   return client;
 }
 
-export async function connectStdioClient(): Promise<Client> {
+export async function connectStdioClient(args: readonly string[] = ["--memory"]): Promise<Client> {
   const client = new Client({ name: "keel-mcp-tests", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [BUILT_ENTRY, "--memory"],
-      env: serverEnvironment(),
+      args: [BUILT_ENTRY, ...args],
+      env: { PATH: process.env.PATH ?? "" }, // no DATABASE_URL or tokens leak in from the machine
       stderr: "ignore",
     }),
   );

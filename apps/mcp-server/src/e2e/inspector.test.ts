@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runNodeScript } from "@keel/testkit/process";
 import { describe, expect, it } from "vitest";
-import { BUILT_ENTRY, serverEnvironment } from "./built-server.test-helpers.js";
+import { BUILT_ENTRY } from "./built-server.test-helpers.js";
 
 // The MCP Inspector (pinned devDependency) as an outside client, run from node_modules: no network.
 const inspectorRoot = new URL("../../node_modules/@modelcontextprotocol/inspector/", import.meta.url);
@@ -12,24 +12,10 @@ const manifest = JSON.parse(readFileSync(new URL("package.json", inspectorRoot),
 };
 const inspectorBin = fileURLToPath(new URL(manifest.bin["mcp-inspector"] ?? "", inspectorRoot));
 
-function inspect(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [inspectorBin, "--cli", process.execPath, BUILT_ENTRY, "--memory", ...args],
-      { env: serverEnvironment({ HOME: process.env.HOME ?? "/tmp" }) },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+const inspect = (args: readonly string[]) =>
+  runNodeScript(inspectorBin, ["--cli", process.execPath, BUILT_ENTRY, "--memory", ...args], {
+    env: { HOME: process.env.HOME ?? "/tmp" },
   });
-}
 
 describe(`the MCP Inspector CLI ${manifest.version} as an outside client`, () => {
   it("lists every tool, and its strict schema check finds nothing to report", async () => {

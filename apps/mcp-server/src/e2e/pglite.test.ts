@@ -1,28 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUILT_ENTRY, runBuilt, serverEnvironment } from "./built-server.test-helpers.js";
+import { connectStdioClient, runBuilt } from "./built-server.test-helpers.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "keel-mcp-pglite-"));
 const dataDir = join(scratch, "data");
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function connect(): Promise<Client> {
-  const client = new Client({ name: "keel-mcp-tests", version: "1.0.0" });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BUILT_ENTRY, "--data-dir", dataDir],
-      env: serverEnvironment(),
-      stderr: "ignore",
-    }),
-  );
-  await client.listTools();
-  return client;
-}
+const connect = () => connectStdioClient(["--data-dir", dataDir]);
 
 describe("the PGlite store in a data directory", () => {
   it("keeps a refund across restarts and refuses a second server on the same directory", async () => {

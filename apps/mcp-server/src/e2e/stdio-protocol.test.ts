@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
+import { runNodeScript, startNodeScript } from "@keel/testkit/process";
 import { describe, expect, it } from "vitest";
-import { BUILT_ENTRY, serverEnvironment } from "./built-server.test-helpers.js";
+import { BUILT_ENTRY } from "./built-server.test-helpers.js";
 
 const LINES = [
   {
@@ -23,19 +23,9 @@ const LINES = [
 
 describe("stdio framing", () => {
   it("writes nothing but JSON-RPC messages to stdout, even around a garbage line", async () => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, "--memory"], { env: serverEnvironment() });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
     const [first, ...rest] = LINES.map((line) => JSON.stringify(line));
-    child.stdin.write(`${first}\nthis is not json\n${rest.join("\n")}\n`);
-    child.stdin.end();
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const input = `${first}\nthis is not json\n${rest.join("\n")}\n`;
+    const { code, stdout, stderr } = await runNodeScript(BUILT_ENTRY, ["--memory"], { input });
     expect(code).toBe(0);
     const lines = stdout.split("\n").filter((line) => line !== "");
     const messages = lines.map((line) => JSON.parse(line) as { jsonrpc: string; id: number });
@@ -45,17 +35,9 @@ describe("stdio framing", () => {
   });
 
   it("stops with exit code 0 on SIGTERM and says so on stderr", async () => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, "--memory"], { env: serverEnvironment() });
-    let stderr = "";
-    await new Promise<void>((resolve) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString("utf8");
-        if (stderr.includes("ready")) resolve();
-      });
-    });
-    child.kill("SIGTERM");
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    expect(code).toBe(0);
-    expect(stderr).toContain("stopped");
+    const server = startNodeScript(BUILT_ENTRY, ["--memory"]);
+    await server.waitForStderr("ready");
+    expect(await server.stop()).toBe(0);
+    expect(server.stderr()).toContain("stopped");
   });
 });

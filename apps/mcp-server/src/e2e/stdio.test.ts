@@ -1,16 +1,10 @@
+import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdioClient } from "./built-server.test-helpers.js";
 import { expectKeelError, outcomeMetaOf, textOf } from "./outcome-assertions.test-helpers.js";
 
-const SUPPORT_TOOLS = [
-  "get_customer_by_email",
-  "get_customer_by_id",
-  "lookup_order",
-  "process_refund",
-  "escalate_to_human",
-  "resolve_cap_basis",
-];
+const SUPPORT_TOOLS = createSupportTools(createMemoryBackend()).map((tool) => tool.name);
 
 describe("the built server over stdio, through the SDK client", () => {
   let client: Client;

@@ -1,3 +1,5 @@
+import { isRecord } from "@keel/errors";
+
 /** Batches larger than this are refused outright (the SDK refuses them too). */
 const MAX_BATCH = 100;
 
@@ -18,7 +20,7 @@ function isJsonRpcMessage(value: unknown): boolean {
   if (typeof message.method === "string") {
     // MCP params are an object or absent. The SDK drops any other shape as an unknown message and never
     // answers it, so an HTTP exchange waiting for that id would hang: refuse it here instead.
-    if ("params" in message && !isPlainObject(message.params)) return false;
+    if ("params" in message && !isRecord(message.params)) return false;
     return message.id === undefined || isId(message.id);
   }
   if ("error" in message) return message.id === null || isId(message.id);
@@ -27,8 +29,4 @@ function isJsonRpcMessage(value: unknown): boolean {
 
 function isId(id: unknown): boolean {
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
-}
-
-function isPlainObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

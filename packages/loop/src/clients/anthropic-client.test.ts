@@ -2,7 +2,7 @@ import type { Message, MessageCreateRequest } from "@keel/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";
-import { ModelClientError } from "./model-client-error.js";
+import { rejection } from "./model-client-error.test-helpers.js";
 import {
   apiError,
   type Exchange,
@@ -62,16 +62,6 @@ function startWithText(exchange: Exchange, message: Message = textMessage("Hello
 }
 
 const overloadedEvent = `event: error\ndata: ${JSON.stringify(apiError("overloaded_error", "Overloaded"))}\n\n`;
-
-async function rejection(promise: Promise<unknown>): Promise<ModelClientError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!ModelClientError.isInstance(error))
-    throw new Error(`expected a ModelClientError, got ${String(error)}`);
-  return error;
-}
 
 describe("AnthropicClient streaming", () => {
   it("assembles the streamed events into the same Message the API described", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import type { Message, MessageCreateRequest } from "@keel/errors";
-import { describeValue, findMessageProblem, isPlainObject } from "@keel/errors";
+import { describeValue, findMessageProblem, isRecord } from "@keel/errors";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;
@@ -45,7 +45,7 @@ export function readCassette(path: string): Cassette {
 export function checkCassette(value: unknown, source: string): Cassette {
   const fail = (problem: string) =>
     new ModelClientError("invalid_response", `Cassette ${source}: ${problem}`);
-  if (!isPlainObject(value)) throw fail(`expected { version, interactions }, got ${describeValue(value)}`);
+  if (!isRecord(value)) throw fail(`expected { version, interactions }, got ${describeValue(value)}`);
   if (value.version !== CASSETTE_VERSION) {
     throw fail(
       `version ${describeValue(value.version)} is not supported (this version reads ${CASSETTE_VERSION})`,
@@ -56,8 +56,8 @@ export function checkCassette(value: unknown, source: string): Cassette {
   for (const [index, interaction] of value.interactions.entries()) {
     const where = `interactions[${index}]`;
     if (
-      !isPlainObject(interaction) ||
-      !isPlainObject(interaction.request) ||
+      !isRecord(interaction) ||
+      !isRecord(interaction.request) ||
       !Array.isArray(interaction.request.messages)
     ) {
       throw fail(`${where}.request: expected a request with a messages array`);
@@ -65,7 +65,7 @@ export function checkCassette(value: unknown, source: string): Cassette {
     if (interaction.response !== undefined) {
       const problem = findMessageProblem(interaction.response, `${where}.response`);
       if (problem) throw fail(problem);
-    } else if (!isPlainObject(interaction.error) || typeof interaction.error.kind !== "string") {
+    } else if (!isRecord(interaction.error) || typeof interaction.error.kind !== "string") {
       throw fail(`${where}: expected a response, or an error with a kind`);
     }
   }

@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/errors";
 /** One place where two JSON values differ; `undefined` means the key or item is absent. */
 export interface JsonDifference {
   readonly path: string;
@@ -25,7 +26,7 @@ function walk(expected: unknown, actual: unknown, path: string, out: JsonDiffere
     }
     return;
   }
-  if (isObject(expected) && isObject(actual)) {
+  if (isRecord(expected) && isRecord(actual)) {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
     for (const key of keys) {
       if (out.length >= limit) return;
@@ -34,10 +35,6 @@ function walk(expected: unknown, actual: unknown, path: string, out: JsonDiffere
     return;
   }
   out.push({ path: path || "(root)", expected, actual });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function appendKey(path: string, key: string): string {

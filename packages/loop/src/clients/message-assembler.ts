@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, ToolUseBlock } from "@keel/errors";
+import { type ContentBlock, isRecord, type Message, type ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
 
@@ -142,7 +142,7 @@ export class MessageAssembler {
       }
     }
     if (!this.#onEvent) return;
-    if (block.type === "tool_use" && complete && isPlainObject(block.input)) {
+    if (block.type === "tool_use" && complete && isRecord(block.input)) {
       this.#emit({ type: "tool_use_complete", index, block: block as unknown as ToolUseBlock });
     }
     this.#emit({ type: "content_block_complete", index, block: block as ContentBlock });
@@ -178,8 +178,4 @@ export function notify(onEvent: (event: ModelStreamEvent) => void, event: ModelS
   } catch (error) {
     throw new ListenerError(error);
   }
-}
-
-function isPlainObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

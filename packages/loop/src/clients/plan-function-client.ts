@@ -1,5 +1,5 @@
 import type { Message, MessageCreateRequest, MessageParam, RequestContentBlock } from "@keel/errors";
-import { describeValue, isPlainObject } from "@keel/errors";
+import { describeValue, isRecord } from "@keel/errors";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";
@@ -71,15 +71,14 @@ export class PlanFunctionClient implements ModelClient {
 }
 
 function checkStep(step: unknown): PlanStep {
-  if (isPlainObject(step) && step.kind === "tool" && typeof step.tool === "string") {
-    if (step.input === undefined || isPlainObject(step.input)) return step as PlanStep;
+  if (isRecord(step) && step.kind === "tool" && typeof step.tool === "string") {
+    if (step.input === undefined || isRecord(step.input)) return step as PlanStep;
     throw new ModelClientError(
       "invalid_response",
       `PlanFunctionClient: a tool step's input must be an object (tool input is always a JSON object), got ${describeValue(step.input)}`,
     );
   }
-  if (isPlainObject(step) && step.kind === "finish" && typeof step.answer === "string")
-    return step as PlanStep;
+  if (isRecord(step) && step.kind === "finish" && typeof step.answer === "string") return step as PlanStep;
   throw new ModelClientError(
     "invalid_response",
     `PlanFunctionClient: the plan function must return { kind: "tool", tool, input } or { kind: "finish", answer }, got ${describeValue(step)}`,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Cassette } from "./cassette.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
+import { rejection } from "./model-client-error.test-helpers.js";
 import { RecordingClient } from "./recording-client.js";
 import { ReplayClient } from "./replay-client.js";
 import { ScriptedClient } from "./scripted-client.js";
@@ -43,16 +44,6 @@ async function record(): Promise<Cassette> {
   for (const request of requests()) await recorder.create(request);
   if (!saved) throw new Error("nothing recorded");
   return saved;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ModelClientError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!ModelClientError.isInstance(error))
-    throw new Error(`expected a ModelClientError, got ${String(error)}`);
-  return error;
 }
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import type { Message, MessageCreateRequest, MessageParam } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
+import { rejection } from "./model-client-error.test-helpers.js";
 import { ScriptedClient } from "./scripted-client.js";
 
 const requestWith = (messages: MessageParam[]): MessageCreateRequest => ({
@@ -20,16 +21,6 @@ const fullMessage: Message = {
   stop_sequence: null,
   usage: { input_tokens: 3, output_tokens: 1 },
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ModelClientError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!ModelClientError.isInstance(error))
-    throw new Error(`expected a ModelClientError, got ${String(error)}`);
-  return error;
-}
 
 describe("ScriptedClient", () => {
   it("serves full Message objects in order, unchanged", async () => {

@@ -1,7 +1,5 @@
 import type { RetryDelayPolicy } from "@keel/errors";
 
-export { retryDelay } from "@keel/errors";
-
 /** The retry budget after defaults. */
 export interface RetryPolicy extends RetryDelayPolicy {
   readonly maxAttempts: number;

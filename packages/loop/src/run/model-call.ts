@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest, ToolUseBlock } from "@keel/errors";
+import { isRecord, type Message, type MessageCreateRequest, type ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";
 import type { RunError } from "./run-result.js";
@@ -72,17 +72,14 @@ export function summarizeModelError(error: unknown): RunError {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
 export const isToolUse = (block: { type: string }): block is ToolUseBlock => block.type === "tool_use";
 
 /** The few checks the loop relies on: a content array of typed blocks, tool_use blocks with id and name. */
 export function isMessage(value: unknown): value is Message {
-  if (!isObject(value) || !Array.isArray(value.content)) return false;
+  if (!isRecord(value) || !Array.isArray(value.content)) return false;
   return value.content.every(
     (block) =>
-      isObject(block) &&
+      isRecord(block) &&
       typeof block.type === "string" &&
       (block.type !== "tool_use" || (typeof block.id === "string" && typeof block.name === "string")),
   );

@@ -1,6 +1,5 @@
-import type { ToolOutcome } from "@keel/errors";
+import { retryDelay, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
-import { retryDelay } from "./backoff.js";
 import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";
 import type { ResolvedOptions } from "./resolve-options.js";

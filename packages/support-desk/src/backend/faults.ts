@@ -1,10 +1,19 @@
 import { KeelConfigError } from "@keel/errors";
 import type { BackendOperation, FaultKind, StoreFailure } from "./types.js";
 
+/** A fault staged on a backend: the next `times` (default 1) calls of `operation` fail with `kind`. */
+export interface StagedFault {
+  readonly operation: BackendOperation;
+  readonly kind: FaultKind;
+  readonly times?: number;
+}
+
 /** Stage failures on a backend: the next call of an operation fails, or a seeded share of all calls do. */
 export interface FaultController {
   /** The next call of `operation` fails with `kind` (queued: stage several for several calls). */
   next(operation: BackendOperation, kind: FaultKind): void;
+  /** Queues every fault in order, each `times` over: what scenarios, the CLI and the demo stage before a run. */
+  stage(faults: readonly StagedFault[]): void;
   /** Staged faults not yet consumed, for assertions. */
   pending(operation?: BackendOperation): number;
   /** Drops staged faults and sets the random rate to 0. */
@@ -26,7 +35,10 @@ export interface FaultSource extends FaultController {
   take(operation: BackendOperation): FaultKind | null;
 }
 
-/** mulberry32: tiny, fast and deterministic, enough for fault injection (not for secrets). */
+/**
+ * A deterministic generator of numbers in [0, 1) (mulberry32): tiny, fast and reproducible, enough for fault
+ * injection and soak plans (not for secrets). The one seeded generator in Keel; the reliability suite uses it too.
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -49,11 +61,16 @@ export function createFaultSource(options: FaultOptions = {}): FaultSource {
   }
   const random = options.random ?? seededRandom(options.seed ?? 1);
   const staged = new Map<BackendOperation, FaultKind[]>();
+  const next = (operation: BackendOperation, kind: FaultKind) => {
+    const queue = staged.get(operation) ?? [];
+    queue.push(kind);
+    staged.set(operation, queue);
+  };
   return {
-    next(operation, kind) {
-      const queue = staged.get(operation) ?? [];
-      queue.push(kind);
-      staged.set(operation, queue);
+    next,
+    stage(faults) {
+      for (const fault of faults)
+        for (let time = 0; time < (fault.times ?? 1); time++) next(fault.operation, fault.kind);
     },
     pending(operation) {
       if (operation) return staged.get(operation)?.length ?? 0;

@@ -208,19 +208,26 @@ export interface SupportBackend extends FeeService {
   close(): Promise<void>;
 }
 
+/** Every operation of a {@link SupportBackend} a fault can be staged on, as values (for parsing and listing). */
+export const BACKEND_OPERATIONS = [
+  "getCustomerByEmail",
+  "getCustomerById",
+  "getOrder",
+  "processRefund",
+  "createEscalation",
+  "listTickets",
+  "resolveTicket",
+  "listRefunds",
+  "feesForCustomer",
+  "recordConversationCall",
+  "conversationCalls",
+] as const;
+
 /** The operations faults can be staged on. */
-export type BackendOperation =
-  | "getCustomerByEmail"
-  | "getCustomerById"
-  | "getOrder"
-  | "processRefund"
-  | "createEscalation"
-  | "listTickets"
-  | "resolveTicket"
-  | "listRefunds"
-  | "feesForCustomer"
-  | "recordConversationCall"
-  | "conversationCalls";
+export type BackendOperation = (typeof BACKEND_OPERATIONS)[number];
 
 /** The two ways a store call fails. */
 export type FaultKind = StoreFailure["kind"];
+
+/** Every {@link FaultKind}, as values. */
+export const FAULT_KINDS: readonly FaultKind[] = ["timeout", "unreachable"];

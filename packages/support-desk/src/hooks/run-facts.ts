@@ -1,12 +1,10 @@
+import { isRecord } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
 import type { AccountStatus } from "../backend/types.js";
 
 const CUSTOMER_LOOKUPS = new Set(["get_customer_by_email", "get_customer_by_id"]);
 
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
 /**
  * Customers this run verified: every successful get_customer_* outcome, by customer id, with the account

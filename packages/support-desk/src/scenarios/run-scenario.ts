@@ -31,9 +31,7 @@ export async function runScenario(
       `runScenario: "${scenario.name}" stages faults, but the backend has no \`faults\` controller.`,
     );
   }
-  for (const fault of scenario.faults) {
-    for (let time = 0; time < fault.times; time++) faults?.next(fault.operation, fault.kind);
-  }
+  faults?.stage(scenario.faults);
   return runAgent({
     model: DEFAULT_MODEL,
     metadata: scenario.metadata,

@@ -1,8 +1,8 @@
+import { isRecord } from "@keel/errors";
 import type { RunResult } from "@keel/loop";
 import type { RunSummary } from "./types.js";
 
-const field = (data: unknown, key: string): unknown =>
-  typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+const field = (data: unknown, key: string): unknown => (isRecord(data) ? data[key] : undefined);
 
 /**
  * What a run did, in the shape of a scenario's `expect`, computed from the RunResult alone: a demo

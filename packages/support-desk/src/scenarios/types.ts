@@ -1,12 +1,5 @@
 import type { Message, RunStatus, ToolCallDecision } from "@keel/loop";
-import type { BackendOperation, FaultKind } from "../backend/types.js";
-
-/** A fault staged on the backend before the run: the next `times` calls of `operation` fail with `kind`. */
-export interface StagedFault {
-  readonly operation: BackendOperation;
-  readonly kind: FaultKind;
-  readonly times: number;
-}
+import type { StagedFault } from "../backend/faults.js";
 
 /** What a run did, tool_use block by tool_use block where a list is given. */
 export interface RunSummary {
