@@ -2,7 +2,8 @@
 // Proves each publishable package works for an adopter exactly as published: `pnpm pack` it and its Keel
 // dependencies, install the tarballs with npm into a scratch project outside the workspace (third-party
 // dependencies come from the registry), then compile the README's first ts example with that project's own
-// TypeScript (strict, NodeNext) and run it with node.
+// TypeScript (strict, NodeNext) and run it with node. Each tarball must carry LICENSE, and the package must
+// also load with `require()` (Node >= 20.19 loads ESM that way through the exports map's `default`).
 //
 // usage: node scripts/pack-smoke.mjs [@keel/name ...]   (default: every publishable package)
 // KEEL_KEEP_SMOKE=1 keeps the scratch projects for a look.
@@ -106,6 +107,14 @@ async function packAll(names) {
       const listing = await run("tar", ["-xzOf", tarball, "package/package.json"]);
       const unresolved = listing.stdout.match(/"(workspace|catalog):[^"]*"/);
       if (unresolved) throw new Error(`the packed package.json still holds ${unresolved[0]}`);
+      const files = (await run("tar", ["-tzf", tarball])).stdout.split("\n");
+      if (!files.includes("package/LICENSE")) throw new Error("the tarball has no LICENSE file");
+      // Shared with the adopter's own code or heavy and optional: never a plain dependency.
+      const packedManifest = JSON.parse(listing.stdout);
+      for (const peer of ["zod", "@electric-sql/pglite", "pg"]) {
+        if (packedManifest.dependencies?.[peer])
+          throw new Error(`${peer} must be a peer dependency, not a dependency`);
+      }
       tarballs.set(name, { tarball, manifest: JSON.parse(listing.stdout) });
     } catch (error) {
       fail(name, `pnpm pack failed: ${error.stderr || error.message}`);
@@ -189,7 +198,13 @@ async function smoke(name, tarballs) {
     [path.join("out", "example.js")],
     exampleTimeoutMs,
   );
-  return stdout;
+  const required = await step("require() of the package failed", "node", [
+    "--input-type=commonjs",
+    "--no-warnings",
+    "-e",
+    `const m = require(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("require() gave an empty module"); console.log("require(): " + Object.keys(m).length + " exports")`,
+  ]);
+  return `${stdout}${required.stdout}`;
 
   async function step(what, command, args, timeout = 10 * 60_000) {
     try {

@@ -25,6 +25,21 @@ describe("parseEnvFile", () => {
       EMPTY: "",
     });
   });
+
+  it("reads what the hand-written parser got wrong: multi-line values and backtick quotes", () => {
+    const text = [
+      'PRIVATE_KEY="-----BEGIN KEY-----',
+      "abc",
+      '-----END KEY-----"',
+      'TEMPLATE=`it\'s "quoted"`',
+      "AFTER=still read",
+    ].join("\n");
+    expect(parseEnvFile(text)).toEqual({
+      PRIVATE_KEY: "-----BEGIN KEY-----\nabc\n-----END KEY-----",
+      TEMPLATE: 'it\'s "quoted"',
+      AFTER: "still read",
+    });
+  });
 });
 
 describe("withEnvFile", () => {

@@ -34,6 +34,7 @@ export type {
 } from "./clients/index.js";
 export {
   AnthropicClient,
+  checkScript,
   loadScript,
   ModelClientError,
   PlanFunctionClient,

@@ -92,6 +92,6 @@ describe("keel check-config", () => {
   it("is a usage error when the file cannot be read (exit 2)", async () => {
     const { code, stderr } = await runCli(["check-config", "missing.json"]);
     expect(code).toBe(2);
-    expect(stderr).toContain("Cannot read missing.json: ENOENT");
+    expect(stderr).toMatch(/Cannot read the config \S*missing\.json: no such file \(ENOENT\)\./);
   });
 });

@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
 import { defineCommand, singlePositional } from "../parse-command-line.js";
+import { jsonErrorPlace, readInputFile } from "../read-input-file.js";
 import type { Style } from "../terminal/style.js";
-import { UsageError } from "../usage-error.js";
 import { EXIT } from "./command.js";
 
 const HELP = `Check an MCP client config (.mcp.json) before it is committed or used.
@@ -70,12 +69,7 @@ export const checkConfigCommand = defineCommand({
   async run({ values, positionals }, { io, style }) {
     const file = singlePositional("check-config", positionals, "config file", false) ?? ".mcp.json";
     const path = resolve(io.cwd, file);
-    let text: string;
-    try {
-      text = await readFile(path, "utf8");
-    } catch (error) {
-      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
-    }
+    const text = await readInputFile(path, "the config");
     let config: unknown;
     let report: ConfigReport;
     try {
@@ -83,8 +77,7 @@ export const checkConfigCommand = defineCommand({
       report = checkMcpConfig(config, io.env);
     } catch (error) {
       // Node's JSON errors quote the text around the problem, which may be a secret: keep the position only.
-      const position = /position (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
-      const message = `not valid JSON${position === undefined ? "" : ` (at character ${position})`}`;
+      const message = `not valid JSON${jsonErrorPlace(text, error)}`;
       report = { ok: false, servers: [], findings: [{ server: "(file)", field: "(file)", message }] };
     }
     io.stdout.write(values.json ? `${JSON.stringify({ file, ...report })}\n` : render(file, report, style));

@@ -164,9 +164,13 @@ describe("keel run", () => {
       [
         "an unreadable script",
         ["run", "hi", "--script", "/nonexistent/script.json"],
-        /cannot read \/nonexistent\/script.json/,
+        /Cannot read the script \/nonexistent\/script.json: no such file \(ENOENT\)\./,
       ],
-      ["a script that is not JSON", ["run", "hi", "--script", "not-json.json"], /is not valid JSON/],
+      [
+        "a script that is not JSON, with line and column",
+        ["run", "hi", "--script", "not-json.json"],
+        /The script \S*not-json\.json is not valid JSON at line \d+, column \d+\./,
+      ],
       ["a script that is not an array", ["run", "hi", "--script", "object.json"], /must hold a JSON array/],
       ["two requests", ["run", "one", "two"], /takes one request, got 2/],
       [

@@ -85,7 +85,7 @@ describe("keel trace", () => {
     writeFileSync(join(cwd, "other.json"), '{"hello": "world"}');
     const missing = await runCli(["trace", "nope.json"], { cwd });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("Cannot read trace file");
+    expect(missing.stderr).toMatch(/Cannot read the trace file \S+: no such file \(ENOENT\)\./);
     const other = await runCli(["trace", "other.json"], { cwd });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain("other.json is not a trace");

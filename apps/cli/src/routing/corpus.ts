@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
 /** The expectation that the request cannot be told apart between tools. */
@@ -52,13 +52,5 @@ export function parseCorpus(text: string, source: string, toolNames: ReadonlySet
 }
 
 export async function readCorpus(path: string, toolNames: ReadonlySet<string>): Promise<CorpusEntry[]> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new UsageError(
-      `Cannot read the corpus ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-    );
-  }
-  return parseCorpus(text, path, toolNames);
+  return parseCorpus(await readInputFile(path, "the corpus"), path, toolNames);
 }

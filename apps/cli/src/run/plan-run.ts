@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   AnthropicClient,
   type Cassette,
+  checkScript,
   DEFAULT_MODEL,
-  loadScript,
   type ModelClient,
   ModelClientError,
   ReplayClient,
@@ -13,6 +12,7 @@ import {
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";
+import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 import { matchScenario } from "./choose-scenario.js";
 
@@ -62,7 +62,7 @@ export async function planRun(
 
   if (flags.replay !== undefined) {
     const path = resolve(cwd, flags.replay);
-    const cassette = readCassette(path);
+    const cassette = await readCassette(path);
     const client = replayClient(cassette, path, secrets);
     const recordedRequest = cassette.interactions[0]?.request;
     return {
@@ -145,20 +145,8 @@ function simulationHelp(request: string | undefined): string {
   );
 }
 
-function readCassette(path: string): Cassette {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UsageError(
-      `Cannot read the cassette ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-    );
-  }
-  try {
-    return JSON.parse(text) as Cassette;
-  } catch {
-    throw new UsageError(`The cassette ${path} is not valid JSON.`);
-  }
+async function readCassette(path: string): Promise<Cassette> {
+  return parseInputJson(await readInputFile(path, "the cassette"), path, "the cassette") as Cassette;
 }
 
 function replayClient(cassette: Cassette, path: string, secrets: readonly string[]): ReplayClient {
@@ -170,8 +158,9 @@ function replayClient(cassette: Cassette, path: string, secrets: readonly string
 }
 
 async function readScript(path: string) {
+  const value = parseInputJson(await readInputFile(path, "the script"), path, "the script");
   try {
-    return await loadScript(path);
+    return checkScript(value, path);
   } catch (error) {
     throw new UsageError(ModelClientError.isInstance(error) ? error.message : messageOf(error));
   }

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { isRecord } from "@keel/errors";
 import type { RunError, RunResult, TraceEvent } from "@keel/loop";
+import { readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
 /** A trace event as saved: response events also carry the text the model wrote in that response. */
@@ -69,15 +70,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === "strin
  * `events` array (a RunResult works), or JSON Lines of events. Throws a UsageError naming the problem.
  */
 export async function readTraceFile(path: string): Promise<LoadedTrace> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new UsageError(
-      `Cannot read trace file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-    );
-  }
-  return parseTrace(text, path);
+  return parseTrace(await readInputFile(path, "the trace file"), path);
 }
 
 export function parseTrace(text: string, source: string): LoadedTrace {

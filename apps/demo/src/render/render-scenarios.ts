@@ -51,7 +51,7 @@ export function renderScenario(scenario: ScenarioReport, index: number, style: S
   }
   lines.push(`${label("final")}${JSON.stringify(scenario.text)}`);
   lines.push(
-    `${label("run")}${scenario.status} · ${scenario.iterations} tool rounds · ${scenario.modelRequests} model requests`,
+    `${label("run")}${scenario.status} · ${counted(scenario.iterations, "tool round")} · ${counted(scenario.modelRequests, "model request")}`,
   );
   lines.push(...renderChecks(scenario.checks, style));
   return lines;
@@ -90,4 +90,9 @@ export function renderStoreFacts(store: StoreFacts, style: Style): string[] {
     );
   }
   return lines;
+}
+
+/** "1 tool round", "3 tool rounds". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,7 @@
 export type { AnthropicClientOptions } from "./anthropic-client.js";
 export { AnthropicClient } from "./anthropic-client.js";
 export type { Cassette, CassetteInteraction, RecordedError } from "./cassette.js";
-export { loadScript } from "./load-script.js";
+export { checkScript, loadScript } from "./load-script.js";
 export type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model-client.js";
 export type {
   ModelClientErrorFields,

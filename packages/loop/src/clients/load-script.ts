@@ -33,6 +33,14 @@ function parseScript(text: string, source: string): MessageTemplate[] {
       },
     );
   }
+  return checkScript(value, source);
+}
+
+/**
+ * Validates an already parsed script (an array of full or partial Message objects); `source` names it in
+ * error messages. Rejects with kind `invalid_response` naming the JSON path of the first problem.
+ */
+export function checkScript(value: unknown, source: string): MessageTemplate[] {
   if (!Array.isArray(value)) {
     throw new ModelClientError(
       "invalid_response",

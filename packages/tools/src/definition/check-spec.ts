@@ -15,9 +15,8 @@ export function checkSpec(spec: ToolSpec): void {
     throw option(name, `effect must be "read" or "write", got ${JSON.stringify(spec.effect)}`);
   }
   if (typeof spec.handler !== "function") throw option(name, "handler must be a function");
-  if (!isZodSchema(spec.input)) throw option(name, "input must be a zod schema, e.g. z.object({ ... })");
-  if (spec.output !== undefined && !isZodSchema(spec.output))
-    throw option(name, "output must be a zod schema");
+  checkSchema(name, "input", spec.input, "input must be a zod schema, e.g. z.object({ ... })");
+  if (spec.output !== undefined) checkSchema(name, "output", spec.output, "output must be a zod schema");
   const { timeoutMs } = spec;
   if (
     timeoutMs !== undefined &&
@@ -68,4 +67,27 @@ function option(toolName: string, problem: string): ToolDefinitionError {
 
 function isZodSchema(value: unknown): boolean {
   return typeof value === "object" && value !== null && "_zod" in value && "safeParse" in value;
+}
+
+/** A zod 3 schema has `_def` and `safeParse` but no `_zod` (zod 4's internals). */
+function isZod3Schema(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "_def" in value &&
+    "safeParse" in value &&
+    !("_zod" in value)
+  );
+}
+
+function checkSchema(name: string, field: "input" | "output", value: unknown, message: string): void {
+  if (isZodSchema(value)) return;
+  if (isZod3Schema(value)) {
+    throw option(
+      name,
+      `${field} is a zod 3 schema, but Keel needs zod 4 (its peer dependency is zod@^4.0.0): install zod@^4 ` +
+        `and import z from "zod" (or "zod/v4" while your project still ships zod 3.25)`,
+    );
+  }
+  throw option(name, message);
 }

@@ -1,6 +1,7 @@
 import { KeelConfigError, success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { z as z3 } from "zod/v3";
 import { ToolDefinitionError } from "../config-errors.js";
 import type { ToolSpec } from "../types.js";
 import { defineTool } from "./define-tool.js";
@@ -115,6 +116,19 @@ describe("defineTool", () => {
     expect(definitionError(() => defineTool({ ...spec, effect: "write", reuse: true })).code).toBe(
       "INVALID_TOOL_OPTION",
     );
+  });
+
+  it("refuses a zod 3 schema with the versions named, not a bare 'must be a zod schema'", () => {
+    const old = { ...spec, input: z3.object({ order_id: z3.string() }) } as unknown as ToolSpec;
+    const error = definitionError(() => defineTool(old));
+    expect(error.code).toBe("INVALID_TOOL_OPTION");
+    expect(error.message).toMatch(
+      /input is a zod 3 schema, but Keel needs zod 4 \(its peer dependency is zod@\^4\.0\.0\)/,
+    );
+    const output = { ...spec, output: z3.object({ ok: z3.boolean() }) } as unknown as ToolSpec;
+    expect(definitionError(() => defineTool(output)).message).toMatch(/output is a zod 3 schema/);
+    const notZod = { ...spec, input: { type: "object" } } as unknown as ToolSpec;
+    expect(definitionError(() => defineTool(notZod)).message).toMatch(/input must be a zod schema, e\.g\./);
   });
 
   it("refuses an effect other than read or write", () => {

@@ -5,9 +5,8 @@ import { SAMPLE_DATA, type SeedData } from "../seed.js";
 import type { BackendOperation, StoreFailure, SupportBackend } from "../types.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import type { SqlDatabase } from "./database.js";
+import { loadDriver } from "./load-driver.js";
 import { migrate } from "./migrations.js";
-import { pgliteDatabase } from "./pglite-database.js";
-import { postgresDatabase } from "./postgres-database.js";
 import { createReadCache, NO_READ_CACHE } from "./read-cache.js";
 import { sqlQueries } from "./sql-queries.js";
 import { STATEMENTS } from "./statements.js";
@@ -93,7 +92,9 @@ function checkOptions(options: SqlBackendOptions): void {
 const STATEMENT_TIMEOUT_MS = 3000;
 
 async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Promise<SqlDatabase> {
-  const { default: pg } = await import("pg");
+  const [{ default: pg }, { postgresDatabase }] = await loadDriver("postgres", () =>
+    Promise.all([import("pg"), import("./postgres-database.js")]),
+  );
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const settings = [`-c statement_timeout=${statementTimeoutMs}`];
   if (options.schema) settings.push(`-c search_path=${options.schema}`);
@@ -113,7 +114,10 @@ async function openPostgres(databaseUrl: string, options: SqlBackendOptions): Pr
 }
 
 async function openPglite(options: SqlBackendOptions): Promise<SqlDatabase> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  // The adapter imports the driver too, so both load only here, when a PGlite store is opened.
+  const [{ PGlite }, { pgliteDatabase }] = await loadDriver("pglite", () =>
+    Promise.all([import("@electric-sql/pglite"), import("./pglite-database.js")]),
+  );
   if (!options.dataDir) return pgliteDatabase(await PGlite.create());
   // One process owns a data directory: the lock is taken before PGlite opens it and freed after it closes.
   const lock = lockDataDir(options.dataDir);
