@@ -72,6 +72,12 @@ describe("checkMcpConfig", () => {
     ["GitHub fine-grained token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"],
     ["Stripe live key", "sk_live_AbCdEfGhIjKlMnOpQrSt0123"],
     ["Stripe live key", "rk_live_AbCdEfGhIjKlMnOpQrSt0123"],
+    ["GitLab personal access token", "glpat-AbCdEfGhIjKlMnOpQrSt"],
+    ["GitLab deploy token", "gldt-AbCdEfGhIjKlMnOpQrSt12"],
+    ["GitLab runner registration token", "GR1348941AbCdEfGhIjKlMnOpQrSt"],
+    ["npm access token", "npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["Hugging Face access token", "hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"],
+    ["Google API key", "AIzaSyAbCdEfGhIjKlMnOpQrStUvWxYz0123456"],
   ];
   for (const [label, secret] of SECRETS) {
     it(`finds a hard-coded ${label} (${secret.slice(0, 8)}…) in an ordinary field and masks it`, () => {
@@ -194,7 +200,28 @@ describe("isSecretName", () => {
   });
 });
 
+describe("checkMcpConfig: flags are not values", () => {
+  it("does not take a flag after --api-key=… (or after any flag) for the key's value", () => {
+    const report = checkMcpConfig(
+      server({ args: ["--api-key=${GITLAB_KEY}", "--gitlab", "--token", "--verbose"] }),
+      {
+        GITLAB_KEY: "set",
+      },
+    );
+    expect(report.servers[0]?.findings ?? []).toEqual([]);
+  });
+
+  it("still finds a literal after a bare secret-named flag", () => {
+    const report = checkMcpConfig(server({ args: ["--api-key", "literal-key-123"] }), {});
+    expect((report.servers[0]?.findings ?? []).map((finding) => finding.field)).toEqual(["args[1]"]);
+  });
+});
+
 describe("maskSecret", () => {
+  it("counts one character in the singular", () => {
+    expect(maskSecret("x")).toBe("…(1 char)");
+  });
+
   it("never shows more than four characters, and none of a short secret", () => {
     expect(maskSecret("sk-ant-api03-0123456789abcdef")).toBe("sk-a…(29 chars)");
     expect(maskSecret("changeme")).toBe("ch…(8 chars)");

@@ -38,7 +38,14 @@ function leaves(value: unknown, field: string, secretNamed: boolean, into: Leaf[
   else if (Array.isArray(value)) {
     value.forEach((item, index) => {
       const previous = value[index - 1];
-      const flag = typeof previous === "string" && previous.startsWith("-") && isSecretName(previous);
+      // `--api-key VALUE`: the item is the value of a secret-named flag before it. Not after `--api-key=…`
+      // (its value is inline), and never when the item is itself a flag (`--api-key=… --gitlab`).
+      const flag =
+        typeof previous === "string" &&
+        previous.startsWith("-") &&
+        !previous.includes("=") &&
+        isSecretName(previous) &&
+        !(typeof item === "string" && /^-/.test(item));
       if (typeof item === "string" && /^--?[\w-]+=/.test(item)) {
         const separator = item.indexOf("=");
         into.push({

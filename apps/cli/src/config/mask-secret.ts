@@ -5,5 +5,5 @@
 export function maskSecret(secret: string): string {
   const length = [...secret].length;
   const shown = length >= 16 ? 4 : length >= 8 ? 2 : length > 4 ? 1 : 0;
-  return `${[...secret].slice(0, shown).join("")}…(${length} chars)`;
+  return `${[...secret].slice(0, shown).join("")}…(${length} ${length === 1 ? "char" : "chars"})`;
 }

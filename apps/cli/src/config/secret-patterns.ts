@@ -16,6 +16,17 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   { label: "GitHub token", pattern: /(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}/ },
   { label: "GitHub fine-grained token", pattern: /github_pat_[A-Za-z0-9_]{20,}/ },
   { label: "Slack token", pattern: /xox[abprs]-[A-Za-z0-9-]{10,}/ },
+  // The next shapes follow gitleaks' published rules (https://github.com/gitleaks/gitleaks, MIT licence,
+  // config/gitleaks.toml: gitlab-pat, gitlab-ptt, gitlab-rrt, gitlab-deploy-token, npm-access-token,
+  // huggingface-access-token, gcp-api-key, sendgrid-api-token), adapted to JavaScript regular expressions.
+  { label: "GitLab personal access token", pattern: /glpat-[A-Za-z0-9_-]{20,}/ },
+  { label: "GitLab pipeline trigger token", pattern: /glptt-[A-Za-z0-9_-]{40}/ },
+  { label: "GitLab runner registration token", pattern: /GR1348941[A-Za-z0-9_-]{20}/ },
+  { label: "GitLab deploy token", pattern: /gldt-[A-Za-z0-9_-]{20,}/ },
+  { label: "npm access token", pattern: /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/ },
+  { label: "Hugging Face access token", pattern: /(?<![A-Za-z0-9])hf_[A-Za-z]{34}(?![A-Za-z0-9])/ },
+  { label: "Google API key", pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/ },
+  { label: "SendGrid API key", pattern: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/ },
   { label: "private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----/ },
   { label: "bearer token", pattern: /\bBearer\s+([A-Za-z0-9._~+/=-]{8,})/i, group: 1 },
 ];
