@@ -10,7 +10,7 @@ export type { Logger, LogLevel } from "./logger.js";
 export { createStderrLogger, silentLogger } from "./logger.js";
 export type { Role } from "./roles.js";
 export type { KeelMcpServerOptions } from "./server.js";
-export { createKeelMcpServer } from "./server.js";
+export { createKeelMcpServer, KEEL_INSTRUCTIONS } from "./server.js";
 export type { KeelStdioServer, StdioServerOptions } from "./stdio.js";
 export { startStdioServer } from "./stdio.js";
 export type { Store, StoreHealth, StoreSettings } from "./store.js";

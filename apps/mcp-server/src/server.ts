@@ -38,7 +38,23 @@ export interface KeelMcpServerOptions {
   readonly conversationHooks?: KeelHooks;
   /** Refuse a write tool outside a conversation. */
   readonly requireConversationForWrites?: boolean;
+  /** What the `initialize` answer tells the client's model about using these tools. Default: KEEL_INSTRUCTIONS. */
+  readonly instructions?: string;
 }
+
+/**
+ * How to read this server's answers, sent as the MCP `instructions` of `initialize`: a client may put it in
+ * its model's system prompt. It says what the error categories mean for the next step, which no tool
+ * description can say for all of them.
+ */
+export const KEEL_INSTRUCTIONS =
+  "Every tool answers with a result or a categorised error; act on the category, not the wording. " +
+  "transient (retryable: true): the service did not answer — retry the same call once, and never tell the user " +
+  "that something does not exist because of it. validation: the input was wrong — fix the named field and call " +
+  "again. business: a rule refused it (e.g. a refund over the limit goes to a person) — do not retry; explain " +
+  "and offer the next step the message names. permission: this caller may not do it — do not retry; tell the " +
+  "user who can. An empty result (a code such as ORDER_NOT_FOUND with kind empty) means the lookup worked and " +
+  'found nothing. A write repeated with the same idempotency key (`_meta["dev.keel/idempotency-key"]`) never runs twice.';
 
 /**
  * `tools/call` with its params checked first, so that malformed params (arguments that are a string, an
@@ -118,7 +134,11 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedValidator },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: options.instructions ?? KEEL_INSTRUCTIONS,
+      jsonSchemaValidator: sharedValidator,
+    },
   );
   // The catalog is the toolset's own MCP shape: one source of titles, schemas and annotations.
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolset.mcpTools as never }));

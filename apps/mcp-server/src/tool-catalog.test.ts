@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { toCallToolResult } from "./call-result.js";
 import { resolveToolCall } from "./call-tool.js";
 import { silentLogger } from "./logger.js";
-import { createKeelMcpServer } from "./server.js";
+import { createKeelMcpServer, KEEL_INSTRUCTIONS } from "./server.js";
 import { supportSurface } from "./support-surface.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
 
@@ -22,6 +22,23 @@ describe("the tool catalog (the toolset's own MCP shape)", () => {
     try {
       const listed = await client.listTools();
       expect(listed.tools).toEqual(JSON.parse(JSON.stringify(surface.tools.mcpTools)));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gives every support tool a title, and the client the server's instructions on the categories", async () => {
+    const surface = supportSurface(createMemoryBackend(), "stateless");
+    for (const tool of surface.tools.mcpTools) expect(tool.title, tool.name).toMatch(/^[A-Z][a-z]/);
+    const server = createKeelMcpServer({ tools: surface.tools, logger: silentLogger });
+    const client = new Client({ name: "catalog-test", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const instructions = client.getInstructions() ?? "";
+      expect(instructions).toBe(KEEL_INSTRUCTIONS);
+      for (const category of ["transient", "validation", "business", "permission"])
+        expect(instructions).toContain(category);
     } finally {
       await client.close();
     }

@@ -22,6 +22,7 @@ function customerOutcome(result: CustomerResult, asked: string): ToolOutcome {
 export function getCustomerByEmailTool(backend: SupportBackend) {
   return defineTool({
     name: "get_customer_by_email",
+    title: "Find a customer by email",
     description: SUPPORT_DESCRIPTIONS.get_customer_by_email,
     input: z.strictObject({ email: emailSchema }),
     effect: "read",
@@ -34,6 +35,7 @@ export function getCustomerByEmailTool(backend: SupportBackend) {
 export function getCustomerByIdTool(backend: SupportBackend) {
   return defineTool({
     name: "get_customer_by_id",
+    title: "Get a customer by id",
     description: SUPPORT_DESCRIPTIONS.get_customer_by_id,
     input: z.strictObject({ customer_id: customerIdSchema }),
     effect: "read",

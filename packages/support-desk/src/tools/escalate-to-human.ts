@@ -9,6 +9,7 @@ import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
 export function escalateToHumanTool(backend: SupportBackend) {
   return defineTool({
     name: "escalate_to_human",
+    title: "Escalate to a person",
     description: SUPPORT_DESCRIPTIONS.escalate_to_human,
     input: escalationInputSchema,
     effect: "write",

@@ -22,6 +22,7 @@ export function invalidOrderId(received: string): ErrorOutcome {
 export function lookupOrderTool(backend: SupportBackend) {
   return defineTool({
     name: "lookup_order",
+    title: "Look up an order",
     description: SUPPORT_DESCRIPTIONS.lookup_order,
     input: z.strictObject({ order_id: orderIdSchema }),
     // No read reuse: a refund in the same run changes what this returns.

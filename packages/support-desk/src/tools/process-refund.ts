@@ -31,6 +31,7 @@ const TIMEOUT_NOTE =
 export function processRefundTool(backend: SupportBackend, policy: RefundPolicy) {
   return defineTool({
     name: "process_refund",
+    title: "Refund an order",
     description: SUPPORT_DESCRIPTIONS.process_refund,
     input: refundInputSchema,
     effect: "write",

@@ -14,6 +14,7 @@ import { trailingWindow } from "./trailing-window.js";
 export function resolveCapBasisTool(fees: FeeService, now: () => Date) {
   return defineTool({
     name: "resolve_cap_basis",
+    title: "Resolve the fee-cap basis",
     description: SUPPORT_DESCRIPTIONS.resolve_cap_basis,
     input: capBasisInputSchema,
     effect: "read",
