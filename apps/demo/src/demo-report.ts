@@ -115,6 +115,21 @@ export interface CapBasisSection extends McpSection {
   readonly coordinator: readonly CoordinatorRow[];
 }
 
+/** A held $750 refund, approved by a person, paid once, the conversation answered. */
+export interface ApprovalSection {
+  readonly ticketId: string;
+  readonly heldStatus: RunStatus;
+  readonly held: { readonly tool: string; readonly input: unknown; readonly reason: string };
+  /** The decision recorded on the ticket ("approved: checked"). */
+  readonly decision: string;
+  /** The resumed conversation's final answer. */
+  readonly answer: string;
+  /** The status of the second approval's run (the same, nothing paid again). */
+  readonly repeatedStatus: string;
+  readonly refundsPaid: number;
+  readonly checks: readonly Check[];
+}
+
 export interface McpServerInfo {
   readonly name: string;
   readonly command: string;
@@ -126,6 +141,7 @@ export interface DemoReport {
   readonly mode: "SIMULATION";
   readonly scenarios: readonly ScenarioReport[];
   readonly store: StoreFacts | null;
+  readonly approval: ApprovalSection | null;
   readonly routing: RoutingSection | null;
   readonly errorCategories: McpSection | null;
   readonly accessVsEmpty: McpSection | null;

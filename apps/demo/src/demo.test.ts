@@ -129,6 +129,18 @@ describe("the built demo", () => {
     );
   });
 
+  it("holds the $750 refund for a person, resumes on approval and pays it once (a second approval pays nothing)", () => {
+    expect(summary.approval).toMatchObject({
+      heldStatus: "awaiting_approval",
+      held: { tool: "process_refund", input: { amount: 750 } },
+      decision: "approved: checked",
+      repeatedStatus: "completed",
+      refundsPaid: 1,
+    });
+    expect(String(summary.approval?.answer)).toMatch(/approved your refund: refund \S+ of \$750\.00/);
+    expect(text.stdout).toMatch(/^ +paid +once$/m);
+  });
+
   it("answers a genuine zero cap basis and escalates when the fee service is down", () => {
     expect(summary.capBasis?.rows.map((row) => [row.code, row.resolvedBasis])).toEqual([
       ["NO_FEES_ON_RECORD", 0],

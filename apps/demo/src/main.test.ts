@@ -18,6 +18,7 @@ class Capture extends Writable {
 const report = (checks: Check[]): DemoReport => ({
   mode: "SIMULATION",
   scenarios: [],
+  approval: null,
   store: null,
   routing: null,
   errorCategories: null,

@@ -1,12 +1,13 @@
 import { createSqlBackend } from "@keel/support-desk";
 import { type Check, failedSection } from "./checks.js";
-import type { DemoReport, McpSection, ScenarioReport, StoreFacts } from "./demo-report.js";
+import type { ApprovalSection, DemoReport, McpSection, ScenarioReport, StoreFacts } from "./demo-report.js";
 import { demoClock } from "./deterministic.js";
 import { type McpSession, openMcpSession } from "./mcp/mcp-session.js";
 import { keelMcpEntry, stagedServerEntry } from "./mcp/server-entries.js";
 import { runDemoScenarios } from "./scenarios/run-scenarios.js";
 import { storeFacts } from "./scenarios/store-facts.js";
 import { accessVsEmptySection } from "./sections/access-vs-empty.js";
+import { approvalSection } from "./sections/approval.js";
 import { capBasisSection } from "./sections/cap-basis.js";
 import { errorCategoriesSection } from "./sections/error-categories.js";
 import { routingSection } from "./sections/routing.js";
@@ -67,11 +68,17 @@ export async function runDemo(): Promise<DemoReport> {
 
   let scenarios: ScenarioReport[] = [];
   let store: StoreFacts | null = null;
+  let approval: ApprovalSection | null = null;
   try {
     const backend = await createSqlBackend({ now: demoClock });
     try {
       scenarios = await runDemoScenarios(backend);
       store = await storeFacts(backend, "PGlite (embedded PostgreSQL, in memory)");
+      try {
+        approval = await approvalSection(backend);
+      } catch (error) {
+        checks.push(failedSection("approval", error));
+      }
     } finally {
       await backend.close();
     }
@@ -79,11 +86,19 @@ export async function runDemo(): Promise<DemoReport> {
     checks.push(failedSection("scenarios", error));
   }
   for (const scenario of scenarios) checks.push(...scenario.checks);
+  if (approval) checks.push(...approval.checks);
 
   const [keelMcp, staged] = await Promise.all([keelMcpStarting, stagedStarting]);
   const sessions = [keelMcp, staged].flatMap((started) => (started.ok ? [started.value] : []));
   try {
-    return { ...(await mcpPart(keelMcp, staged, checks)), mode: "SIMULATION", scenarios, store, checks };
+    return {
+      ...(await mcpPart(keelMcp, staged, checks)),
+      mode: "SIMULATION",
+      scenarios,
+      store,
+      approval,
+      checks,
+    };
   } finally {
     await Promise.all(sessions.map((session) => session.close().catch(() => {})));
   }
@@ -93,7 +108,7 @@ async function mcpPart(
   keelMcpStarted: Settled<McpSession>,
   stagedStarted: Settled<McpSession>,
   checks: Check[],
-): Promise<Omit<DemoReport, "mode" | "scenarios" | "store" | "checks">> {
+): Promise<Omit<DemoReport, "mode" | "scenarios" | "store" | "approval" | "checks">> {
   const empty = { routing: null, errorCategories: null, accessVsEmpty: null, capBasis: null, mcpServers: [] };
   if (!keelMcpStarted.ok) {
     checks.push(failedSection("mcp", keelMcpStarted.error));

@@ -52,6 +52,15 @@ export function toJsonSummary(report: DemoReport) {
       ),
     })),
     store: report.store,
+    approval: report.approval && {
+      ticketId: report.approval.ticketId,
+      heldStatus: report.approval.heldStatus,
+      held: report.approval.held,
+      decision: report.approval.decision,
+      repeatedStatus: report.approval.repeatedStatus,
+      refundsPaid: report.approval.refundsPaid,
+      answer: report.approval.answer,
+    },
     routing: report.routing && {
       request: report.routing.request,
       withBoundaries: routeJson(report.routing.rows[0]),

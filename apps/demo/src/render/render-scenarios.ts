@@ -1,4 +1,10 @@
-import type { ScenarioReport, ScenarioToolCall, StoreFacts, TicketRow } from "../demo-report.js";
+import type {
+  ApprovalSection,
+  ScenarioReport,
+  ScenarioToolCall,
+  StoreFacts,
+  TicketRow,
+} from "../demo-report.js";
 import { isSeededRefund } from "../scenarios/store-facts.js";
 import { compactJson, money, padEnd } from "./format.js";
 import { renderChecks } from "./render-checks.js";
@@ -95,4 +101,17 @@ export function renderStoreFacts(store: StoreFacts, style: Style): string[] {
 /** "1 tool round", "3 tool rounds". */
 function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+export function renderApproval(approval: ApprovalSection, style: Style): string[] {
+  const input = approval.held.input as { order_id?: string; amount?: number } | null;
+  return [
+    style.bold("A person approves, the run resumes · the same $750 refund, held instead of redirected"),
+    `${label("held")}${approval.held.tool} ${input?.order_id ?? ""} ${money(input?.amount ?? 0)} → ${approval.heldStatus}, snapshot kept in ticket ${approval.ticketId}`,
+    `${continuation}${style.dim(approval.held.reason)}`,
+    `${label("decided")}${approval.decision} (signed), run resumed; a second approval: ${approval.repeatedStatus}, nothing paid again`,
+    `${label("paid")}${approval.refundsPaid === 1 ? "once" : `${approval.refundsPaid} times`}`,
+    `${label("final")}${JSON.stringify(approval.answer)}`,
+    ...renderChecks(approval.checks, style),
+  ];
 }

@@ -1,7 +1,7 @@
 import type { DemoReport } from "../demo-report.js";
 import { padEnd } from "./format.js";
 import { renderSummary } from "./render-checks.js";
-import { renderScenario, renderStoreFacts } from "./render-scenarios.js";
+import { renderApproval, renderScenario, renderStoreFacts } from "./render-scenarios.js";
 import { renderAccessVsEmpty, renderCallSection, renderCapBasis, renderRouting } from "./render-sections.js";
 import type { Style } from "./style.js";
 
@@ -23,6 +23,7 @@ export function renderText(report: DemoReport, style: Style): string {
     lines.push(...renderScenario(scenario, index + 1, style), "");
   });
   if (report.store) lines.push(...renderStoreFacts(report.store, style), "");
+  if (report.approval) lines.push(...renderApproval(report.approval, style), "");
 
   lines.push(style.bold("PART 2 · tool and error design (reference 002), through the MCP server over stdio"));
   for (const server of report.mcpServers) {
