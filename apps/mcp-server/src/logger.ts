@@ -6,26 +6,47 @@ export interface Logger {
 }
 
 export type LogLevel = "info" | "warn" | "error" | "silent";
+export const LOG_LEVELS: readonly LogLevel[] = ["info", "warn", "error", "silent"];
+
+/** `text`: one line for people; `json`: one JSON object per line for a log pipeline. */
+export type LogFormat = "text" | "json";
+export const LOG_FORMATS: readonly LogFormat[] = ["text", "json"];
 
 const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
 
+export interface StderrLoggerOptions {
+  /** The least severe level written. Default "info" (which includes one line per tools/call). */
+  readonly level?: LogLevel;
+  readonly format?: LogFormat;
+  readonly stream?: NodeJS.WritableStream;
+  /** The clock for the timestamp (tests). */
+  readonly now?: () => Date;
+}
+
 /**
- * A logger that writes one line per event to a stream (stderr by default): `keel-mcp <level> <message>`
- * followed by the fields as JSON. Callers pass no secrets in fields; headers are never logged.
+ * A logger that writes one line per event to a stream (stderr by default), each with an ISO 8601 UTC
+ * timestamp and a level. Text: `2026-11-24T12:00:00.000Z keel-mcp info <message> {fields as JSON}`. JSON:
+ * `{"time":…,"level":…,"service":"keel-mcp","msg":…,…fields}`. Callers pass no secrets and no customer data
+ * in fields (tool names, codes and durations only); headers are never logged.
  */
-export function createStderrLogger(
-  options: { readonly level?: LogLevel; readonly stream?: NodeJS.WritableStream } = {},
-): Logger {
+export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   const threshold = RANK[options.level ?? "info"];
   const stream = options.stream ?? process.stderr;
+  const now = options.now ?? (() => new Date());
+  const json = options.format === "json";
   const write = (
     level: Exclude<LogLevel, "silent">,
     message: string,
     fields?: Readonly<Record<string, unknown>>,
   ) => {
     if (RANK[level] < threshold) return;
+    const time = now().toISOString();
+    if (json) {
+      stream.write(`${safeJson({ time, level, service: "keel-mcp", msg: message, ...fields })}\n`);
+      return;
+    }
     const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
-    stream.write(`keel-mcp ${level} ${message}${suffix}\n`);
+    stream.write(`${time} keel-mcp ${level} ${message}${suffix}\n`);
   };
   return {
     info: (message, fields) => write("info", message, fields),

@@ -154,9 +154,24 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
         signal: extra.signal,
       });
       const { outcome } = resolution;
-      if (outcome.kind === "error" && outcome.category === "unclassified") {
-        logger.warn("tool call failed unexpectedly", { tool: name, code: outcome.code });
-      }
+      // One line per call: names, codes and timings only — never the arguments or the result (customer data).
+      const line = {
+        tool: name,
+        ...(resolution.executed !== null && resolution.executed.name !== name
+          ? { executed: resolution.executed.name }
+          : {}),
+        outcome: outcome.kind,
+        ...(outcome.kind === "success" ? {} : { code: outcome.code }),
+        ...(outcome.kind === "error" ? { category: outcome.category } : {}),
+        ...(resolution.hook ? { decision: resolution.decision, hook: resolution.hook } : {}),
+        attempts: resolution.attempts,
+        ms: Math.round(resolution.durationMs * 10) / 10,
+        role: environment.role,
+        request: String(extra.requestId),
+      };
+      if (outcome.kind === "error" && outcome.category === "unclassified")
+        logger.warn("tools/call failed unexpectedly", line);
+      else logger.info("tools/call", line);
       return toCallToolResult(outcome);
     } catch (error) {
       logger.error("tool call threw past the toolset", { tool: name, error });

@@ -5,7 +5,11 @@ const parse = (argv: string[], environment = {}) => parseCliArguments(argv, envi
 
 describe("parseCliArguments", () => {
   it("serves stdio on PGlite in ./.keel-data by default", () => {
-    expect(parse([])).toEqual({ kind: "stdio", store: { kind: "pglite", dataDir: "/work/.keel-data" } });
+    expect(parse([])).toEqual({
+      kind: "stdio",
+      store: { kind: "pglite", dataDir: "/work/.keel-data" },
+      log: { level: "info", format: "text" },
+    });
   });
 
   it("takes the data directory from KEEL_DATA_DIR, then from --data-dir", () => {
@@ -27,6 +31,7 @@ describe("parseCliArguments", () => {
     expect(parse(["--http", "--memory"])).toEqual({
       kind: "http",
       store: { kind: "memory" },
+      log: { level: "info", format: "text" },
       host: "127.0.0.1",
       port: 8787,
       allowedOrigins: [],

@@ -1,15 +1,23 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { KeelMcpConfigError } from "../config-error.js";
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "../logger.js";
 import type { StoreSettings } from "../store.js";
+
+/** `--log-level` and `--log-format`. */
+export interface LogSettings {
+  readonly level: LogLevel;
+  readonly format: LogFormat;
+}
 
 export type CliCommand =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
-  | { readonly kind: "stdio"; readonly store: StoreSettings }
+  | { readonly kind: "stdio"; readonly store: StoreSettings; readonly log: LogSettings }
   | {
       readonly kind: "http";
       readonly store: StoreSettings;
+      readonly log: LogSettings;
       readonly host: string;
       readonly port: number;
       readonly allowedOrigins: readonly string[];
@@ -58,7 +66,11 @@ export function parseCliArguments(
     throw usage("--host, --port, --allowed-origin and --allowed-host only apply with --http.");
   }
   const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
-  if (!values.http) return { kind: "stdio", store };
+  const log = {
+    level: oneOf("--log-level", values["log-level"] ?? "info", LOG_LEVELS),
+    format: oneOf("--log-format", values["log-format"] ?? "text", LOG_FORMATS),
+  };
+  if (!values.http) return { kind: "stdio", store, log };
   const host = values.host ?? "127.0.0.1";
   if (host.trim() === "") throw usage("--host needs an address, e.g. 127.0.0.1.");
   const listed = (flags: readonly string[] | undefined, variable: string | undefined) => [
@@ -78,6 +90,7 @@ export function parseCliArguments(
   return {
     kind: "http",
     store,
+    log,
     host,
     port: readPort(values.port),
     allowedOrigins,
@@ -100,6 +113,8 @@ function parse(argv: readonly string[]) {
       "require-conversation": { type: "boolean" },
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
+      "log-level": { type: "string" },
+      "log-format": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },
@@ -119,6 +134,11 @@ function storeSettings(
   }
   if (environment.DATABASE_URL) return { kind: "postgres", databaseUrl: environment.DATABASE_URL };
   return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
+}
+
+function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw usage(`${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}.`);
 }
 
 function readPort(text: string | undefined): number {

@@ -30,7 +30,6 @@ export async function runCli(
   environment: NodeJS.ProcessEnv = process.env,
   dependencies: CliDependencies = {},
 ): Promise<number> {
-  const logger = createStderrLogger();
   let command: CliCommand;
   try {
     command = parseCliArguments(argv, environment, process.cwd());
@@ -45,6 +44,7 @@ export async function runCli(
     process.stdout.write(`${SERVER_VERSION}\n`);
     return 0;
   }
+  const logger = createStderrLogger(command.log);
   let store: Store;
   try {
     store = await openStore(command.store, {

@@ -18,6 +18,9 @@ Options:
                     so the rules that look back (a customer verified earlier) always apply
   --data-dir DIR    PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --memory          in-memory store with sample data (nothing is saved)
+  --log-level LEVEL info (default: includes one line per tools/call), warn, error or silent
+  --log-format FMT  text (default: "<ISO time> keel-mcp <level> <message> {fields}") or json (one
+                    object per line: time, level, service, msg, fields)
   -h, --help        show this help
   -v, --version     print the version
 

@@ -1,0 +1,89 @@
+import { PassThrough } from "node:stream";
+import { createMemoryBackend } from "@keel/support-desk";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { describe, expect, it } from "vitest";
+import { parseCliArguments } from "./cli/arguments.js";
+import { createStderrLogger, type Logger } from "./logger.js";
+import { createKeelMcpServer } from "./server.js";
+import { supportSurface } from "./support-surface.js";
+
+const AT = new Date("2026-11-24T12:00:00.000Z");
+
+function captured(options: Parameters<typeof createStderrLogger>[0] = {}) {
+  const stream = new PassThrough();
+  const lines: string[] = [];
+  stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  return { logger: createStderrLogger({ ...options, stream, now: () => AT }), lines };
+}
+
+describe("keel-mcp logs", () => {
+  it("puts a timestamp and a level on every text line", async () => {
+    const { logger, lines } = captured();
+    logger.info("ready", { transport: "stdio" });
+    logger.warn("degraded");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([
+      '2026-11-24T12:00:00.000Z keel-mcp info ready {"transport":"stdio"}',
+      "2026-11-24T12:00:00.000Z keel-mcp warn degraded",
+    ]);
+  });
+
+  it("writes one JSON object per line with --log-format json, and honours the level", async () => {
+    const { logger, lines } = captured({ format: "json", level: "warn" });
+    logger.info("dropped");
+    logger.error("store failed", { error: new Error("connection refused") });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        time: "2026-11-24T12:00:00.000Z",
+        level: "error",
+        service: "keel-mcp",
+        msg: "store failed",
+        error: "connection refused",
+      },
+    ]);
+  });
+
+  it("writes one line per tools/call with tool, outcome, code, timing — never the arguments", async () => {
+    const events: Array<[string, Record<string, unknown>]> = [];
+    const logger: Logger = {
+      info: (message, fields = {}) => events.push([message, { ...fields }]),
+      warn: (message, fields = {}) => events.push([message, { ...fields }]),
+      error: (message, fields = {}) => events.push([message, { ...fields }]),
+    };
+    const surface = supportSurface(createMemoryBackend(), "stateless");
+    const server = createKeelMcpServer({ tools: surface.tools, hooks: surface.hooks, logger });
+    const client = new Client({ name: "log-test", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      await client.callTool({ name: "get_customer_by_email", arguments: { email: "nobody@example.com" } });
+      await client.callTool({ name: "lookup_order", arguments: { order_id: "ORD-1001" } });
+    } finally {
+      await client.close();
+    }
+    const calls = events.filter(([message]) => message === "tools/call").map(([, fields]) => fields);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        tool: "get_customer_by_email",
+        outcome: "empty",
+        code: "CUSTOMER_NOT_FOUND",
+      }),
+      expect.objectContaining({ tool: "lookup_order", outcome: "success", attempts: 1, role: "agent" }),
+    ]);
+    for (const call of calls) expect(typeof call.ms).toBe("number");
+    expect(JSON.stringify(events)).not.toContain("nobody@example.com");
+  });
+
+  it("refuses an unknown --log-level or --log-format as a usage error", () => {
+    expect(() => parseCliArguments(["--memory", "--log-level", "loud"], {}, "/")).toThrow(
+      /--log-level must be one of info, warn, error, silent, got "loud"/,
+    );
+    expect(() => parseCliArguments(["--memory", "--log-format", "xml"], {}, "/")).toThrow(/--log-format/);
+    expect(parseCliArguments(["--memory", "--log-format", "json"], {}, "/")).toMatchObject({
+      kind: "stdio",
+      log: { level: "info", format: "json" },
+    });
+  });
+});
