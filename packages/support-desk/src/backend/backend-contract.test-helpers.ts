@@ -179,7 +179,9 @@ export function describeBackendContract(name: string, create: BackendFactory, pr
         }),
         { numRuns: propertyRuns },
       );
-    });
+      // Every run opens a fresh store: ~15 s on embedded PGlite when the machine is idle, 4× that inside a
+      // full `pnpm test` on 2 cores. Time is not what this asserts.
+    }, 240_000);
 
     it("keeps an escalation as an open ticket with its pending request until a person resolves it", async () => {
       const backend = await open();
