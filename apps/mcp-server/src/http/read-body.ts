@@ -10,7 +10,9 @@ export type BodyResult =
 
 /**
  * Reads the body up to `limit` bytes. A declared Content-Length above the limit is refused before any
- * byte is read; a chunked body is cut off as soon as it passes the limit (the rest is discarded).
+ * byte is kept; a chunked body is cut off as soon as it passes the limit. The rest is read and discarded
+ * rather than the connection closed: closing with unread bytes sends a TCP reset, which can destroy the 413
+ * before the client reads it. The server's request timeout (10 s) bounds how long a client can keep sending.
  */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = Number(request.headers["content-length"]);

@@ -114,9 +114,6 @@ export async function admit(
       413,
       JSON_RPC.payloadTooLarge,
       `Payload Too Large: the body exceeds ${settings.maxBodyBytes} bytes.`,
-      {
-        connection: "close",
-      },
     );
   }
   if (jsonDepth(body.text) > MAX_JSON_DEPTH) {
