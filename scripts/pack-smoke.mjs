@@ -30,7 +30,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "keel-pack-smoke-"));
 const started = Date.now();
 
 try {
-  const tarballs = await packAll(new Set(selected.flatMap((name) => keelClosure(name))));
+  const tarballs = await packAll(new Set(selected.flatMap((name) => smokeClosure(name))));
   const failures = [];
   await eachLimited(selected, concurrency, async (name) => {
     const began = Date.now();
@@ -88,6 +88,29 @@ function keelClosure(name, seen = new Set()) {
   return [...seen];
 }
 
+/**
+ * What the README example of a package installs from tarballs: the package's own closure, plus the
+ * closure of any Keel package it lists as a devDependency and the example imports (a companion used with
+ * it, e.g. @keel/loop beside @keel/mcp-client). Any other Keel import is a stranger and fails.
+ */
+function smokeClosure(name) {
+  const { directory, manifest } = workspace.get(name);
+  const example = firstTypeScriptBlock(readFileSync(path.join(directory, "README.md"), "utf8")) ?? "";
+  const companions = importsOf(example).filter(
+    (imported) => workspace.has(imported) && manifest.devDependencies?.[imported] !== undefined,
+  );
+  return [...new Set([name, ...companions].flatMap((entry) => keelClosure(entry)))];
+}
+
+function importsOf(example) {
+  const specifiers = [...example.matchAll(/^\s*import\s[^;]*?from\s+["']([^"'./][^"']*)["']/gm)].map(
+    (match) => match[1],
+  );
+  return [...new Set(specifiers.map(packageOfSpecifier))].filter(
+    (specifier) => !specifier.startsWith("node:"),
+  );
+}
+
 /** `pnpm pack` rewrites workspace: and catalog: ranges to real ones, as `pnpm publish` does. */
 async function packAll(names) {
   const destination = path.join(scratch, "tarballs");
@@ -130,13 +153,8 @@ async function smoke(name, tarballs) {
   const example = firstTypeScriptBlock(readFileSync(path.join(directory, "README.md"), "utf8"));
   if (!example) throw new Error("README.md has no ```ts code block to run");
 
-  const closure = keelClosure(name);
-  const imports = [...example.matchAll(/^\s*import\s[^;]*?from\s+["']([^"'./][^"']*)["']/gm)].map(
-    (match) => match[1],
-  );
-  const packagesImported = [...new Set(imports.map(packageOfSpecifier))].filter(
-    (specifier) => !specifier.startsWith("node:"),
-  );
+  const closure = smokeClosure(name);
+  const packagesImported = importsOf(example);
   const strangers = packagesImported.filter(
     (imported) => workspace.has(imported) && !closure.includes(imported),
   );

@@ -1,4 +1,10 @@
-import { type ErrorOutcome, permissionError, transientError, validationError } from "@keel/errors";
+import {
+  type ErrorOutcome,
+  IDEMPOTENCY_META_KEY,
+  permissionError,
+  transientError,
+  validationError,
+} from "@keel/errors";
 import {
   type CompletedCall,
   type PostToolHook,
@@ -8,7 +14,7 @@ import {
 } from "@keel/hooks";
 import type { ToolCall, Toolset } from "@keel/tools";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
-import { IDEMPOTENCY_META_KEY, idempotencyKeyFor } from "./idempotency.js";
+import { idempotencyKeyFor } from "./idempotency.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
 

@@ -1,6 +1,7 @@
+import { IDEMPOTENCY_META_KEY } from "@keel/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_META_KEY, idempotencyKeyFor } from "./idempotency.js";
+import { idempotencyKeyFor } from "./idempotency.js";
 
 describe("idempotency keys", () => {
   it("derive the same key from the same input whatever the key order", () => {

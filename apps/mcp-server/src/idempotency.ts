@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
+import { IDEMPOTENCY_META_KEY } from "@keel/errors";
 import { canonicalJson } from "@keel/tools";
-
-/** The request `_meta` key a client may set to name one logical write, e.g. a UUID per user action. */
-export const IDEMPOTENCY_META_KEY = "dev.keel/idempotency-key";
 
 const CLIENT_KEY = /^[\x21-\x7e]{1,200}$/;
 

@@ -1,11 +1,11 @@
 export type { EmptyEnvelope, RedirectEnvelope } from "@keel/errors";
+export { IDEMPOTENCY_META_KEY } from "@keel/errors";
 export type { ToolCallResolution } from "@keel/hooks";
 export type { KeelHooks } from "./call-tool.js";
 export type { KeelMcpConfigErrorCode } from "./config-error.js";
 export { KeelMcpConfigError } from "./config-error.js";
 export type { HttpServerOptions, KeelHttpServer } from "./http.js";
 export { startHttpServer } from "./http.js";
-export { IDEMPOTENCY_META_KEY } from "./idempotency.js";
 export type { Logger, LogLevel } from "./logger.js";
 export { createStderrLogger, silentLogger } from "./logger.js";
 export type { Role } from "./roles.js";

@@ -2,7 +2,15 @@ import { checkCode, checkDetails, checkMessage, checkRetryAfter } from "./builde
 import { CATEGORY_DEFAULTS, isErrorCategory } from "./categories.js";
 import { KeelConfigError } from "./keel-error.js";
 import { isPlainObject } from "./plain-object.js";
-import type { EmptyOutcome, ErrorCategory, ErrorOutcome, JsonObject, SuccessOutcome } from "./types.js";
+import { contentOf } from "./tool-content.js";
+import type {
+  EmptyOutcome,
+  ErrorCategory,
+  ErrorOutcome,
+  JsonObject,
+  SuccessOutcome,
+  ToolContent,
+} from "./types.js";
 
 /** Optional fields of an error; `retryable` defaults from the category and can only be switched off. */
 export interface ErrorBuilderOptions {
@@ -17,9 +25,29 @@ export interface ToolErrorInput extends ErrorBuilderOptions {
   readonly message: string;
 }
 
-/** The tool ran and produced `data`. On the wire, `undefined` data becomes `null`. */
-export function success<T>(data: T): SuccessOutcome<T> {
-  return { kind: "success", isError: false, data };
+/** What a success may carry beside its data. */
+export interface SuccessOptions {
+  /** Blocks for the model after the data: images, PDFs, text (see ToolContent). */
+  readonly content?: readonly ToolContent[];
+}
+
+/**
+ * The tool ran and produced `data`. On the wire, `undefined` data becomes `null`. `content` adds blocks the
+ * model sees as blocks (an image, a PDF); throws KeelConfigError for a block the Messages API would refuse.
+ */
+export function success<T>(data: T, options: SuccessOptions = {}): SuccessOutcome<T> {
+  const { content } = options;
+  if (content === undefined || (Array.isArray(content) && content.length === 0)) {
+    return { kind: "success", isError: false, data };
+  }
+  if (contentOf(content) === undefined) {
+    throw new KeelConfigError(
+      "INVALID_CONTENT",
+      "success: content must be a list of text blocks (non-empty text), base64 images (jpeg, png, gif, " +
+        "webp) or documents (a base64 PDF or plain text).",
+    );
+  }
+  return { kind: "success", isError: false, data, content: Object.freeze([...content]) };
 }
 
 /**

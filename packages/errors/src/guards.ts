@@ -1,5 +1,6 @@
 import { isErrorCategory } from "./categories.js";
 import { isPlainObject } from "./plain-object.js";
+import { contentOf } from "./tool-content.js";
 import type { ErrorOutcome, ToolOutcome } from "./types.js";
 
 function isRetryAfter(value: unknown): boolean {
@@ -15,7 +16,11 @@ export function isToolOutcome(value: unknown): value is ToolOutcome {
   const outcome = value as Record<string, unknown>;
   switch (outcome.kind) {
     case "success":
-      return outcome.isError === false && "data" in outcome;
+      return (
+        outcome.isError === false &&
+        "data" in outcome &&
+        (outcome.content === undefined || contentOf(outcome.content) !== undefined)
+      );
     case "empty":
       return (
         outcome.isError === false && typeof outcome.code === "string" && typeof outcome.message === "string"

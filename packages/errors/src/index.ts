@@ -1,4 +1,4 @@
-export type { ErrorBuilderOptions, ToolErrorInput } from "./builders.js";
+export type { ErrorBuilderOptions, SuccessOptions, ToolErrorInput } from "./builders.js";
 export {
   businessError,
   permissionError,
@@ -14,8 +14,9 @@ export { CATEGORY_DEFAULTS, ERROR_CATEGORIES } from "./categories.js";
 export { isErrorOutcome, isToolOutcome } from "./guards.js";
 export type { KeelErrorOptions } from "./keel-error.js";
 export { KeelConfigError, KeelError } from "./keel-error.js";
-export type { McpCallToolResult, McpTextContent } from "./mcp-result.js";
-export { fromMcpResult, KEEL_META_KEY, toMcpResult } from "./mcp-result.js";
+export type { McpImageContent, McpResourceContent } from "./mcp-content.js";
+export type { McpCallToolResult, McpContentBlock, McpTextContent } from "./mcp-result.js";
+export { fromMcpResult, IDEMPOTENCY_META_KEY, KEEL_META_KEY, toMcpResult } from "./mcp-result.js";
 export type { EmptyEnvelope, Redirect, RedirectEnvelope } from "./outcome-envelopes.js";
 export {
   asObject,
@@ -34,17 +35,22 @@ export { recoveryFor } from "./recovery.js";
 export { renderOutcomeText } from "./render-outcome-text.js";
 export type { RetryDelayPolicy } from "./retry-delay.js";
 export { retryDelay } from "./retry-delay.js";
+export { isToolContent } from "./tool-content.js";
 export { ToolError } from "./tool-error.js";
-export type { ParsedToolResult, ToolResultBlockLike } from "./tool-result-block.js";
-export { fromToolResultBlock, toToolResultBlock } from "./tool-result-block.js";
+export type { KeelToolResultBlock, ParsedToolResult, ToolResultBlockLike } from "./tool-result-block.js";
+export { fromToolResultBlock, toolResultText, toToolResultBlock } from "./tool-result-block.js";
 export type {
+  DocumentContent,
   EmptyOutcome,
   ErrorCategory,
   ErrorOutcome,
+  ImageContent,
   JsonObject,
   JsonValue,
   Recovery,
   SuccessOutcome,
+  TextContent,
+  ToolContent,
   ToolOutcome,
 } from "./types.js";
 export type { MessageFill } from "./wire/message-template.js";

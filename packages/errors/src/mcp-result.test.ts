@@ -85,7 +85,7 @@ describe("fromMcpResult", () => {
     expect(fromMcpResult(result)).toEqual(success({ temperature: 21 }));
   });
 
-  it("reads a foreign non-error without structuredContent as a success with its text", () => {
+  it("reads a foreign non-error without structuredContent as a success with its text, keeping its image", () => {
     const result = {
       content: [
         { type: "text", text: "line one" },
@@ -93,7 +93,11 @@ describe("fromMcpResult", () => {
         { type: "text", text: "line two" },
       ],
     };
-    expect(fromMcpResult(result)).toEqual(success("line one\nline two"));
+    expect(fromMcpResult(result)).toEqual(
+      success("line one\nline two", {
+        content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } }],
+      }),
+    );
   });
 
   it("never turns a result flagged isError into a success, even when its Keel _meta says success", () => {

@@ -49,7 +49,7 @@ describe("toToolResultBlock", () => {
   it("wraps success data that looks like an envelope, so it is not mistaken for an error", () => {
     const data = { kind: "error", code: "X", message: "a field called kind" };
     const block = toToolResultBlock("toolu_4", success(data));
-    expect(JSON.parse(block.content)).toEqual({ kind: "success", isError: false, data });
+    expect(JSON.parse(block.content as string)).toEqual({ kind: "success", isError: false, data });
     expect(fromToolResultBlock(block).outcome).toEqual(success(data));
   });
 });

@@ -3,7 +3,8 @@ import { foreignError, textOf } from "./foreign-error.js";
 import { EMPTY_GUIDANCE, retryGuidance } from "./guidance.js";
 import { outcomeFromJson, outcomeToJson } from "./outcome-json.js";
 import { isPlainObject } from "./plain-object.js";
-import type { ToolOutcome } from "./types.js";
+import { isToolContent } from "./tool-content.js";
+import type { EmptyOutcome, ErrorOutcome, TextContent, ToolContent, ToolOutcome } from "./types.js";
 import type { ToolResultBlock } from "./wire/types.js";
 
 /** Any `tool_result` block fromToolResultBlock can read (Keel's, the SDK's, or a foreign one). */
@@ -54,35 +55,68 @@ function contentFor(outcome: ToolOutcome): string {
   }
 }
 
+/** A `tool_result` block as Keel sends it: text, or (for a success with content blocks) a list of blocks. */
+export type KeelToolResultBlock = Omit<ToolResultBlock, "content"> & {
+  content: string | Array<TextContent | ToolContent>;
+};
+
 /**
  * Serialises an outcome to an Anthropic `tool_result` block. Success content is the data as JSON (a
  * non-JSON string as it is); errors and valid empties are a JSON envelope with `kind`, code, message and
- * `guidance`; errors also carry category and retryable, and set `is_error: true`.
+ * `guidance`; errors also carry category and retryable, and set `is_error: true`. A success with
+ * `content` becomes a list: the data as the first text block (left out when it is empty or null), then
+ * the images, documents and texts as blocks, so the model sees an image, not its base64.
  */
 export function toToolResultBlock(
   toolUseId: string,
-  outcome: ToolOutcome,
-): Omit<ToolResultBlock, "content"> & { content: string } {
-  const block: Omit<ToolResultBlock, "content"> & { content: string } = {
-    type: "tool_result",
-    tool_use_id: toolUseId,
-    content: contentFor(outcome),
-  };
+  outcome: ErrorOutcome | EmptyOutcome,
+): KeelToolResultBlock & { content: string };
+export function toToolResultBlock(toolUseId: string, outcome: ToolOutcome): KeelToolResultBlock;
+export function toToolResultBlock(toolUseId: string, outcome: ToolOutcome): KeelToolResultBlock {
+  const text = contentFor(outcome);
+  const block: KeelToolResultBlock = { type: "tool_result", tool_use_id: toolUseId, content: text };
+  if (outcome.kind === "success" && outcome.content !== undefined) {
+    const empty = outcome.data === undefined || outcome.data === null || outcome.data === "";
+    block.content = [...(empty ? [] : [{ type: "text" as const, text }]), ...outcome.content];
+  }
   if (outcome.isError) block.is_error = true;
   return block;
 }
 
-function outcomeOf(text: string, isError: boolean): ToolOutcome {
+/** The text of a `tool_result` block's content, for previews and logs (images and documents left out). */
+export function toolResultText(block: Pick<ToolResultBlockLike, "content">): string {
+  return textOf(block.content);
+}
+
+function outcomeOf(text: string, isError: boolean, content?: readonly ToolContent[]): ToolOutcome {
   const parsed = parseJson(text);
   if (parsed !== undefined && looksLikeEnvelope(parsed.value)) {
     const outcome = outcomeFromJson(parsed.value);
     if (outcome?.isError) return outcome;
     // Anything that claims to be an error, or is flagged as one, stays an error.
     if (parsed.value.kind === "error" || isError) return foreignError(text);
+    if (outcome?.kind === "success" && content !== undefined) return { ...outcome, content };
     if (outcome !== undefined) return outcome;
   }
   if (isError) return foreignError(text);
-  return success(parsed === undefined ? text : parsed.value);
+  const data = parsed === undefined ? text : parsed.value;
+  return content === undefined ? success(data) : { kind: "success", isError: false, data, content };
+}
+
+/**
+ * A list with image or document blocks: its first text block is the data, the rest is content.
+ * A list of text blocks only reads as one text, as before.
+ */
+function splitContent(content: ToolResultBlockLike["content"]): {
+  readonly text: string;
+  readonly content?: readonly ToolContent[];
+} {
+  if (!Array.isArray(content) || content.every((block) => block?.type === "text")) {
+    return { text: textOf(content) };
+  }
+  const first = content[0]?.type === "text" ? content[0] : undefined;
+  const rest = (first === undefined ? content : content.slice(1)).filter(isToolContent);
+  return { text: first === undefined ? "" : textOf([first]), ...(rest.length > 0 ? { content: rest } : {}) };
 }
 
 /**
@@ -91,5 +125,6 @@ function outcomeOf(text: string, isError: boolean): ToolOutcome {
  * content (parsed when it is JSON, else the text). Content may be a string or an array of text blocks.
  */
 export function fromToolResultBlock(block: ToolResultBlockLike): ParsedToolResult {
-  return { toolUseId: block.tool_use_id, outcome: outcomeOf(textOf(block.content), block.is_error === true) };
+  const { text, content } = splitContent(block.content);
+  return { toolUseId: block.tool_use_id, outcome: outcomeOf(text, block.is_error === true, content) };
 }

@@ -8,11 +8,44 @@ export type ErrorCategory = "transient" | "validation" | "business" | "permissio
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
+/** An image for the model, as the Messages API takes it inside a `tool_result` (base64 only). */
+export interface ImageContent {
+  readonly type: "image";
+  readonly source: {
+    readonly type: "base64";
+    readonly media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+    readonly data: string;
+  };
+}
+
+/** A document for the model: a PDF (base64) or plain text, as the Messages API takes it in a `tool_result`. */
+export interface DocumentContent {
+  readonly type: "document";
+  readonly source:
+    | { readonly type: "base64"; readonly media_type: "application/pdf"; readonly data: string }
+    | { readonly type: "text"; readonly media_type: "text/plain"; readonly data: string };
+  readonly title?: string;
+}
+
+/** A text part of a tool's content beside its data (e.g. the text of an MCP resource). */
+export interface TextContent {
+  readonly type: "text";
+  readonly text: string;
+}
+
+/** A content block a tool hands to the model beside its data: text, an image or a document. */
+export type ToolContent = TextContent | ImageContent | DocumentContent;
+
 /** The tool ran and produced data. */
 export interface SuccessOutcome<T = unknown> {
   readonly kind: "success";
   readonly isError: false;
   readonly data: T;
+  /**
+   * Blocks the model sees after the data, as blocks (not stringified base64): an image a tool fetched,
+   * a PDF, the text of a resource. Absent for most tools.
+   */
+  readonly content?: readonly ToolContent[];
 }
 
 /**

@@ -3,6 +3,8 @@ export { evaluateExpression } from "./calculator/evaluate-expression.js";
 export { canonicalJson } from "./canonical-json.js";
 export type { ToolDefinitionErrorCode, ToolsetConfigErrorCode } from "./config-errors.js";
 export { ToolDefinitionError, ToolsetConfigError } from "./config-errors.js";
+export type { JsonSchemaToolSpec } from "./definition/define-json-schema-tool.js";
+export { defineJsonSchemaTool } from "./definition/define-json-schema-tool.js";
 export { defineTool } from "./definition/define-tool.js";
 export { toAnthropicTool, toMcpTool } from "./definition/tool-definitions.js";
 export type { DescribedTool } from "./description/analyze-description.js";

@@ -1,3 +1,4 @@
+import type { DocumentContent, ImageContent } from "../types.js";
 /**
  * The Anthropic Messages API shapes Keel reads and writes, declared once for every package (the loop, its
  * clients, the fake server in @keel/testkit). Hand-declared rather than imported from `@anthropic-ai/sdk`
@@ -46,7 +47,7 @@ export interface ThinkingBlock {
 export interface ToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  content?: string | Array<TextBlock | OtherBlock>;
+  content?: string | Array<TextBlock | ImageContent | DocumentContent | OtherBlock>;
   is_error?: boolean;
   cache_control?: CacheControl;
 }

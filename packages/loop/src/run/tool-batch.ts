@@ -1,4 +1,4 @@
-import type { ToolResultBlock, ToolUseBlock } from "@keel/errors";
+import { type ToolResultBlock, type ToolUseBlock, toolResultText } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
@@ -143,7 +143,7 @@ export class ToolBatch {
     if (reuse !== undefined && !this.run.reusable.has(reuse.key))
       this.run.reusable.set(reuse.key, reuse.outcome);
     const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
-    this.run.emit({ type: "tool_call", ...fields, preview: block.content.slice(0, 160) });
+    this.run.emit({ type: "tool_call", ...fields, preview: toolResultText(block).slice(0, 160) });
     return result;
   }
 

@@ -1,0 +1,21 @@
+/** How to start a server over stdio: a command Keel spawns and owns (it is stopped when the run ends). */
+export interface StdioServerConfig {
+  readonly type: "stdio";
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Added to a minimal default environment (PATH, HOME, …), not to this process's whole environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** Where the server's stderr goes. Default "inherit"; "pipe" to read it from `stderr` of the transport. */
+  readonly stderr?: "inherit" | "ignore" | "pipe";
+}
+
+/** How to reach a server over Streamable HTTP. */
+export interface HttpServerConfig {
+  readonly type: "http";
+  readonly url: string;
+  /** Sent on every request, e.g. `Authorization`. Never logged. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig;
