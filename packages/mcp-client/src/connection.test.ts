@@ -81,6 +81,20 @@ describe("connecting to a server", () => {
     await expect(failed).rejects.toThrow(/the command "\/nonexistent\/keel-test-server"/);
   });
 
+  it("quotes the end of a piped server's stderr when it fails to start", async () => {
+    const failed = connectMcpServer({
+      name: "crashes",
+      server: {
+        type: "stdio",
+        command: process.execPath,
+        args: ["-e", "console.error('boom: missing DATABASE_URL'); process.exit(3)"],
+        stderr: "pipe",
+      },
+    });
+    await expect(failed).rejects.toMatchObject({ code: "MCP_CONNECT_FAILED" });
+    await expect(failed).rejects.toThrow(/Its stderr ended with:\nboom: missing DATABASE_URL/);
+  });
+
   it("refuses bad options with a clear error", async () => {
     await expect(
       connectMcpServer({ name: "x", server: { type: "http", url: "not a url" } }),

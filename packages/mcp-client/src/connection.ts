@@ -330,6 +330,7 @@ class Connection implements McpConnection {
 
   private async startSession(): Promise<Session> {
     const transport = transportOf(this.options.server);
+    const tail = stderrTail(transport);
     const client = new Client({ name: "keel", version: VERSION }, { capabilities: {} });
     const session: Session = { client, transport, alive: true };
     client.onclose = () => {
@@ -347,7 +348,7 @@ class Connection implements McpConnection {
       throw new McpClientError(
         "MCP_CONNECT_FAILED",
         `Could not connect to the MCP server "${this.name}" (${describeServer(this.options.server)}): ` +
-          `${messageOf(error)}`,
+          `${messageOf(error)}${tail.text() === "" ? "" : `\nIts stderr ended with:\n${tail.text()}`}`,
         { cause: error },
       );
     }
@@ -546,6 +547,28 @@ async function endSession(session: Session, terminate: boolean): Promise<void> {
   const pid = transport instanceof StdioClientTransport ? transport.pid : undefined;
   await session.client.close().catch(() => {});
   untrackServerProcess(pid);
+}
+
+const TAIL_LINES = 20;
+
+/** The last lines a piped stdio server wrote to stderr (read as they come, so its pipe never fills). */
+function stderrTail(transport: Transport): { text(): string } {
+  const lines: string[] = [];
+  let partial = "";
+  const stream = transport instanceof StdioClientTransport ? transport.stderr : null;
+  stream?.on("data", (chunk: Buffer) => {
+    const parts = (partial + chunk.toString("utf8")).split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts);
+    if (lines.length > TAIL_LINES) lines.splice(0, lines.length - TAIL_LINES);
+  });
+  return {
+    text: () =>
+      [...lines, partial]
+        .filter((line) => line.trim() !== "")
+        .slice(-TAIL_LINES)
+        .join("\n"),
+  };
 }
 
 function describeServer(server: McpServerConfig): string {

@@ -6,7 +6,10 @@ export interface StdioServerConfig {
   /** Added to a minimal default environment (PATH, HOME, …), not to this process's whole environment. */
   readonly env?: Readonly<Record<string, string>>;
   readonly cwd?: string;
-  /** Where the server's stderr goes. Default "inherit"; "pipe" to read it from `stderr` of the transport. */
+  /**
+   * The server's stderr: "inherit" (default) shows it; "ignore" drops it; "pipe" keeps its last lines,
+   * which are then quoted when the server fails to start (MCP_CONNECT_FAILED) — handy for a CLI.
+   */
   readonly stderr?: "inherit" | "ignore" | "pipe";
 }
 

@@ -47,7 +47,7 @@ export { BACKEND_OPERATIONS, FAULT_KINDS } from "./backend/types.js";
 export type { SupportCode } from "./codes.js";
 export { SUPPORT_CODES } from "./codes.js";
 export type { SupportHooksOptions } from "./hooks/create-support-hooks.js";
-export { createSupportHooks } from "./hooks/create-support-hooks.js";
+export { createRemoteSupportHooks, createSupportHooks } from "./hooks/create-support-hooks.js";
 export type { RefundLimitOptions } from "./hooks/refund-limit-hook.js";
 export { refundLimitHook } from "./hooks/refund-limit-hook.js";
 export { suspendedAccountHook } from "./hooks/suspended-account-hook.js";

@@ -1,15 +1,27 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
-import { holdInTicket, supportAgent } from "@keel/support-desk";
+import {
+  createRemoteSupportHooks,
+  type FaultableBackend,
+  holdInTicket,
+  SUPPORT_SYSTEM_PROMPT,
+  supportAgent,
+} from "@keel/support-desk";
+import type { CliIo } from "../cli-io.js";
+import { type ChosenServers, chooseServers } from "../config/mcp-servers.js";
+import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
 import { defineCommand, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
-import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import { openMcpTools } from "../run/mcp-tools.js";
+import { type BackendChoice, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
 import { createRunReporter } from "../run/run-reporter.js";
 import { runSummary } from "../run/run-summary.js";
 import { TextCaptureClient } from "../run/text-capture-client.js";
+import type { Style } from "../terminal/style.js";
 import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
 import { EXIT } from "./command.js";
@@ -37,6 +49,11 @@ Options:
   --replay FILE          answer from a cassette instead of a model (the request must match the recording)
   --hold                 a refund above the limit waits for a supervisor (exit 3, a ticket holds the run)
                          instead of going to escalate_to_human; decide with keel tickets approve|reject
+  --mcp-config FILE      take the tools from the MCP servers of a Claude Code style .mcp.json instead of
+                         in-process ones (the file must pass keel check-config: \${VAR} expanded from the
+                         environment, fail closed, no hard-coded secrets); the refund limit and the
+                         verified-customer rule still run here, and the server enforces its own rules
+  --mcp-server NAME      only this server of --mcp-config (repeatable; default every server)
   --json                 print exactly one JSON object on stdout (nothing else)
   -h, --help             this help
 
@@ -53,6 +70,7 @@ Examples:
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
+  keel run --scenario high-value-refund --mcp-config .mcp.json --mcp-server keel-support
 `;
 
 /** `--thinking` and `--temperature` as runAgent's validated `request` (and the max_tokens thinking needs). */
@@ -102,6 +120,8 @@ export const runCommand = defineCommand({
     replay: { type: "string" },
     json: { type: "boolean" },
     hold: { type: "boolean" },
+    "mcp-config": { type: "string" },
+    "mcp-server": { type: "string", multiple: true },
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
     if (values.record !== undefined && values.replay !== undefined) {
@@ -114,28 +134,34 @@ export const runCommand = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
-    const backendChoice = chooseBackend(values, env, io.cwd, "memory");
+    const mcp = await chooseMcpServers(values, io.env, io.cwd);
+    const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
     const tracePath = outputPath("--trace", values.trace, io.cwd);
     const recordPath = outputPath("--record", values.record, io.cwd);
     const plan = await planRun(values, positional, env, io.cwd);
 
     const json = values.json === true;
     const recordNote = values.record === undefined ? "" : ` · recording to ${values.record}`;
-    io.stderr.write(
-      modeBanner(plan.mode, `${plan.source} · ${describeBackend(backendChoice)}${recordNote}`, style),
-    );
+    const where =
+      backendChoice === undefined
+        ? `tools over MCP from ${Object.keys(mcp?.servers ?? {}).join(", ")}`
+        : describeBackend(backendChoice);
+    io.stderr.write(modeBanner(plan.mode, `${plan.source} · ${where}${recordNote}`, style));
 
-    let backend: Awaited<ReturnType<typeof openBackend>>;
+    let setup: RunSetup;
     try {
-      backend = await openBackend(backendChoice);
+      setup =
+        backendChoice === undefined
+          ? await mcpSetup(mcp as ChosenServers, io, style, plan.scenario?.faults.length ?? 0)
+          : await localSetup(backendChoice, values.hold === true);
     } catch (error) {
       io.stderr.write(
-        `keel run: cannot open the ${describeBackend(backendChoice)}: ${error instanceof Error ? error.message : String(error)}\n`,
+        `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
       );
       return EXIT.failed;
     }
     try {
-      backend.faults.stage(plan.scenario?.faults ?? []);
+      setup.backend?.faults.stage(plan.scenario?.faults ?? []);
       const client = new TextCaptureClient(
         recordPath === undefined
           ? plan.client
@@ -146,7 +172,7 @@ export const runCommand = defineCommand({
       const result = await runAgent({
         client,
         model: plan.model,
-        ...supportAgent(backend, values.hold === true ? { refundLimitMode: "hold" } : {}),
+        ...setup.agent,
         prompt: plan.request,
         ...request,
         metadata: plan.scenario?.metadata ?? {},
@@ -166,7 +192,10 @@ export const runCommand = defineCommand({
         });
         await writeTraceFile(tracePath, trace);
       }
-      const ticket = result.status === "awaiting_approval" ? await holdInTicket(backend, result) : undefined;
+      const ticket =
+        result.status === "awaiting_approval" && setup.backend !== undefined
+          ? await holdInTicket(setup.backend, result)
+          : undefined;
       if (json) {
         io.stdout.write(`${JSON.stringify(runJson(result, ticket?.id ?? null))}\n`);
         // The contract has no error field; a program's log still learns why the model failed.
@@ -189,7 +218,82 @@ export const runCommand = defineCommand({
       return result.status === "completed" ? EXIT.ok : EXIT.failed;
     } finally {
       spinner.stop();
-      await backend.close();
+      await setup.close();
     }
   },
 });
+
+/** What the run's agent is made of, and what to close when it ends. */
+interface RunSetup {
+  readonly agent: Pick<RunOptions, "system" | "tools" | "hooks">;
+  /** The in-process store (faults staged, held runs kept); absent when MCP servers own the store. */
+  readonly backend?: FaultableBackend;
+  close(): Promise<void>;
+}
+
+async function localSetup(choice: BackendChoice, hold: boolean): Promise<RunSetup> {
+  const backend = await openBackend(choice);
+  return {
+    agent: supportAgent(backend, hold ? { refundLimitMode: "hold" } : {}),
+    backend,
+    close: () => backend.close(),
+  };
+}
+
+/**
+ * The support agent with its tools served over MCP (keel-mcp, or any server): the tools come from the
+ * servers, the hooks that need no store run here, and the servers enforce their own rules again.
+ */
+async function mcpSetup(chosen: ChosenServers, io: CliIo, style: Style, faults: number): Promise<RunSetup> {
+  if (faults > 0) {
+    io.stderr.write(
+      style.yellow(
+        "keel run: the scenario's staged faults apply to in-process tools only; the MCP servers run without them.\n",
+      ),
+    );
+  }
+  const { toolbox, instructions } = await openMcpTools(chosen, io.stderr, style, io.signal);
+  return {
+    agent: {
+      system: instructions === "" ? SUPPORT_SYSTEM_PROMPT : `${SUPPORT_SYSTEM_PROMPT}\n\n${instructions}`,
+      tools: toolbox.tools,
+      hooks: createRemoteSupportHooks(),
+    },
+    close: () => toolbox.close(),
+  };
+}
+
+/** --mcp-config FILE [--mcp-server NAME ...]: the servers whose tools the agent uses instead of its own. */
+async function chooseMcpServers(
+  values: {
+    readonly "mcp-config"?: string | undefined;
+    readonly "mcp-server"?: string[] | undefined;
+    readonly hold?: boolean | undefined;
+    readonly backend?: string | undefined;
+    readonly "database-url"?: string | undefined;
+    readonly "data-dir"?: string | undefined;
+  },
+  environment: Environment,
+  cwd: string,
+): Promise<ChosenServers | undefined> {
+  const names = values["mcp-server"] ?? [];
+  if (values["mcp-config"] === undefined) {
+    if (names.length > 0)
+      throw new UsageError("--mcp-server names a server of --mcp-config FILE: give that too.");
+    return undefined;
+  }
+  if (values.hold) {
+    throw new UsageError(
+      "--hold keeps the run in a ticket of the store, and with --mcp-config the servers own the store: " +
+        "hold refunds on the server (keel-mcp's supervisor role), or run without --mcp-config.",
+    );
+  }
+  for (const flag of ["backend", "database-url", "data-dir"] as const) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(
+        `--${flag} picks the store of in-process tools; with --mcp-config the servers own theirs.`,
+      );
+    }
+  }
+  return chooseServers(values["mcp-config"], names, environment, cwd);
+}

@@ -35,14 +35,35 @@ export function createSupportHooks(
   options: SupportHooksOptions = {},
 ): { readonly pre: PreToolHook[]; readonly post: PostToolHook[] } {
   return {
-    pre: [
-      verifiedCustomerHook(),
-      suspendedAccountHook(backend),
-      refundLimitHook({
-        ...(options.refundLimit === undefined ? {} : { limit: options.refundLimit }),
-        ...(options.refundLimitMode === undefined ? {} : { onExceed: options.refundLimitMode }),
-      }),
-    ],
-    post: [normalizeDates(), trimKeys({ max: 10, keep: KEPT_KEYS }), capText({ maxChars: 4000 })],
+    pre: [verifiedCustomerHook(), suspendedAccountHook(backend), limitHook(options)],
+    post: postHooks(),
   };
+}
+
+/**
+ * The support rules for tools another process serves (keel-mcp, over MCP): those that need no store —
+ * a verified customer before a refund, and the refund limit (redirect or hold) — in the same order, and
+ * the same post hooks. The server that owns the store enforces its own rules again (the suspended-account
+ * check among them) in its own call path, so these give the model the early answer; they are not the
+ * only guard.
+ */
+export function createRemoteSupportHooks(options: SupportHooksOptions = {}): {
+  readonly pre: PreToolHook[];
+  readonly post: PostToolHook[];
+} {
+  return {
+    pre: [verifiedCustomerHook(), limitHook(options)],
+    post: postHooks(),
+  };
+}
+
+function limitHook(options: SupportHooksOptions): PreToolHook {
+  return refundLimitHook({
+    ...(options.refundLimit === undefined ? {} : { limit: options.refundLimit }),
+    ...(options.refundLimitMode === undefined ? {} : { onExceed: options.refundLimitMode }),
+  });
+}
+
+function postHooks(): PostToolHook[] {
+  return [normalizeDates(), trimKeys({ max: 10, keep: KEPT_KEYS }), capText({ maxChars: 4000 })];
 }

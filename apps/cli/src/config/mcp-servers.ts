@@ -1,0 +1,97 @@
+import { dirname, resolve } from "node:path";
+import { isRecord } from "@keel/errors";
+import type { McpServerConfig } from "@keel/mcp-client";
+import type { Environment } from "../env-file.js";
+import { nearestName } from "../nearest-name.js";
+import { jsonErrorPlace, readInputFile } from "../read-input-file.js";
+import { UsageError } from "../usage-error.js";
+import { checkMcpConfig } from "./check-mcp-config.js";
+import { expandVariables } from "./expand-variables.js";
+
+/** The servers of a `.mcp.json` to start, with every `${VAR}` expanded, and the folder commands run in. */
+export interface ChosenServers {
+  readonly servers: Readonly<Record<string, McpServerConfig>>;
+  /** The config file's folder: relative commands and paths in it are relative to it, as in Claude Code. */
+  readonly cwd: string;
+}
+
+/**
+ * Reads a Claude Code style `.mcp.json` and returns the named servers (all when `names` is empty), ready
+ * to connect. The config passes exactly `keel check-config`'s checks first, with the same environment
+ * (the process's, not ./.env): a config it rejects — a hard-coded secret, an unset `${VAR}` without a
+ * default — is never started; the UsageError lists the findings (never a secret, only its mask).
+ */
+export async function chooseServers(
+  file: string,
+  names: readonly string[],
+  environment: Environment,
+  cwd: string,
+): Promise<ChosenServers> {
+  const path = resolve(cwd, file);
+  const text = await readInputFile(path, "the MCP config");
+  let config: unknown;
+  try {
+    config = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--mcp-config ${file}: not valid JSON${jsonErrorPlace(text, error)}.`);
+  }
+  const report = checkMcpConfig(config, environment);
+  const all = isRecord(config) && isRecord(config.mcpServers) ? config.mcpServers : {};
+  const known = Object.keys(all);
+  for (const name of names) {
+    if (!known.includes(name)) {
+      const suggestion = nearestName(name, known);
+      throw new UsageError(
+        `--mcp-server ${name}: ${file} has no server "${name}"` +
+          `${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; it has: ${known.join(", ") || "none"}.`,
+      );
+    }
+  }
+  const chosen = names.length > 0 ? names : known;
+  const findings = [
+    ...report.findings,
+    ...report.servers.filter((server) => chosen.includes(server.name)).flatMap((server) => server.findings),
+  ];
+  if (findings.length > 0 || (known.length === 0 && report.findings.length === 0 && !report.ok)) {
+    const lines = findings.map((finding) => `  ${finding.server} ${finding.field}: ${finding.message}`);
+    throw new UsageError(
+      `--mcp-config ${file} fails keel check-config, so no server was started:\n${lines.join("\n")}`,
+    );
+  }
+  if (chosen.length === 0) throw new UsageError(`--mcp-config ${file}: mcpServers is empty.`);
+  const servers: Record<string, McpServerConfig> = {};
+  for (const name of chosen) {
+    servers[name] = serverOf(name, all[name] as Record<string, unknown>, environment, dirname(path));
+  }
+  return { servers, cwd: dirname(path) };
+}
+
+function serverOf(
+  name: string,
+  entry: Record<string, unknown>,
+  environment: Environment,
+  cwd: string,
+): McpServerConfig {
+  const expand = (text: string) => expandVariables(text, environment).value;
+  const strings = (value: unknown): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(isRecord(value) ? value : {}).map(([key, item]) => [key, expand(String(item))]),
+    );
+  const type = typeof entry.type === "string" ? entry.type : entry.command !== undefined ? "stdio" : "http";
+  if (type === "stdio") {
+    return {
+      type: "stdio",
+      command: expand(String(entry.command)),
+      args: Array.isArray(entry.args) ? entry.args.map((item) => expand(String(item))) : [],
+      env: strings(entry.env),
+      cwd,
+      stderr: "pipe",
+    };
+  }
+  if (type === "http" || type === "streamable-http") {
+    return { type: "http", url: expand(String(entry.url)), headers: strings(entry.headers) };
+  }
+  throw new UsageError(
+    `--mcp-server ${name}: the "${type}" transport is not supported; use "stdio" or "http" (Streamable HTTP).`,
+  );
+}
