@@ -1,4 +1,6 @@
-import { lintTools } from "@keel/tools";
+import { connectMcpServers } from "@keel/mcp-client";
+import { lintTools, type Tool } from "@keel/tools";
+import { type ChosenServers, chooseServers } from "../config/mcp-servers.js";
 import { defineCommand } from "../parse-command-line.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { UsageError } from "../usage-error.js";
@@ -7,15 +9,21 @@ import { EXIT } from "./command.js";
 const HELP = `Lint the support tools' descriptions for what will misroute.
 
 Usage: keel lint-tools [--naive] [--json]
+       keel lint-tools --mcp-config FILE [--mcp-server NAME ...] [--json]
 
 Checks each description's four parts (what it does, when to use it, when NOT to — naming the sibling —,
 what it takes and returns) and the surface as a whole (overlaps without a boundary, one-sided boundaries,
 boundaries naming unknown tools). Error findings will misroute or break; warnings weaken routing.
 
+With --mcp-config, lints the tools a live MCP server lists (started or reached as in keel run
+--mcp-config), so its authors see what their descriptions are missing.
+
 Options:
-  --naive      lint the naive surface ("Retrieves X information" getters) instead
-  --json       print { "surface", "errors", "warnings", "findings": [{ id, severity, tool, message }] }
-  -h, --help   this help
+  --naive              lint the naive surface ("Retrieves X information" getters) instead
+  --mcp-config FILE    lint the tools of the MCP servers in a .mcp.json (it must pass keel check-config)
+  --mcp-server NAME    only this server of --mcp-config (repeatable; default every server)
+  --json               print { "surface", "errors", "warnings", "findings": [{ id, severity, tool, message }] }
+  -h, --help           this help
 
 Exit codes: 0 no error-level finding (warnings allowed), 1 at least one error, 2 usage error.
 
@@ -23,21 +31,45 @@ Examples:
   keel lint-tools
   keel lint-tools --naive
   keel lint-tools --json | jq '.findings[] | select(.severity == "error")'
+  keel lint-tools --mcp-config .mcp.json --mcp-server keel-support
 `;
 
 export const lintToolsCommand = defineCommand({
   name: "lint-tools",
-  summary: "lint the support tools' descriptions (exit 1 on error findings)",
+  summary: "lint tool descriptions: the support tools, or a live MCP server's (exit 1 on error findings)",
   help: HELP,
   options: {
     naive: { type: "boolean" },
     json: { type: "boolean" },
+    "mcp-config": { type: "string" },
+    "mcp-server": { type: "string", multiple: true },
   },
   async run({ values, positionals }, { io, style }) {
     if (positionals.length > 0)
       throw new UsageError(`keel lint-tools takes no arguments, got "${positionals.join(" ")}".`);
-    const surface = values.naive ? "naive" : "real";
-    const tools = surfaceTools(surface);
+    const names = values["mcp-server"] ?? [];
+    const file = values["mcp-config"];
+    if (file === undefined && names.length > 0)
+      throw new UsageError("--mcp-server names a server of --mcp-config FILE: give that too.");
+    if (file !== undefined && values.naive)
+      throw new UsageError(
+        "--naive and --mcp-config exclude each other: the naive surface or a server's tools.",
+      );
+    let surface: string;
+    let tools: readonly Tool[];
+    if (file === undefined) {
+      surface = values.naive ? "naive" : "real";
+      tools = surfaceTools(values.naive ? "naive" : "real");
+    } else {
+      const chosen = await chooseServers(file, names, io.env, io.cwd);
+      surface = `mcp:${Object.keys(chosen.servers).join(",")}`;
+      try {
+        tools = await listMcpTools(chosen);
+      } catch (error) {
+        io.stderr.write(`keel lint-tools: ${error instanceof Error ? error.message : String(error)}\n`);
+        return EXIT.failed;
+      }
+    }
     const findings = lintTools(tools);
     const errors = findings.filter((finding) => finding.severity === "error").length;
     const warnings = findings.length - errors;
@@ -63,3 +95,13 @@ export const lintToolsCommand = defineCommand({
     return errors > 0 ? EXIT.failed : EXIT.ok;
   },
 });
+
+/** The servers' tools as listed now; the servers are closed (stdio ones stopped) before returning. */
+async function listMcpTools(chosen: ChosenServers): Promise<readonly Tool[]> {
+  const toolbox = await connectMcpServers(chosen.servers);
+  try {
+    return toolbox.tools;
+  } finally {
+    await toolbox.close();
+  }
+}
