@@ -130,6 +130,24 @@ export interface ApprovalSection {
   readonly checks: readonly Check[];
 }
 
+/** One tool call of the agent whose tools are served over MCP. */
+export interface AgentOverMcpCall {
+  readonly requested: string;
+  readonly executed: string | null;
+  readonly decision: string;
+  /** "ok", a valid-empty code, or "<category> <code> (<n> attempts)". */
+  readonly outcome: string;
+}
+
+/** The support agent with its tools served by keel-mcp over MCP (through @keel/mcp-client). */
+export interface AgentOverMcpSection {
+  readonly servers: readonly string[];
+  readonly calls: readonly AgentOverMcpCall[];
+  readonly refundStatus: RunStatus;
+  readonly outageStatus: RunStatus;
+  readonly checks: readonly Check[];
+}
+
 export interface McpServerInfo {
   readonly name: string;
   readonly command: string;
@@ -146,6 +164,7 @@ export interface DemoReport {
   readonly errorCategories: McpSection | null;
   readonly accessVsEmpty: McpSection | null;
   readonly capBasis: CapBasisSection | null;
+  readonly agentOverMcp: AgentOverMcpSection | null;
   readonly mcpServers: readonly McpServerInfo[];
   readonly checks: readonly Check[];
 }

@@ -162,4 +162,20 @@ describe("the built demo", () => {
     );
     expect(text.stdout).toContain("[keel-mcp: lookup_order");
   });
+
+  it("runs the support agent with its tools over MCP: the limit holds and an outage keeps its category", () => {
+    const calls = summary.agentOverMcp?.calls ?? [];
+    expect(calls).toContainEqual({
+      requested: "process_refund",
+      executed: "escalate_to_human",
+      decision: "redirect",
+      outcome: "ok",
+    });
+    expect(calls.at(-1)?.outcome).toBe("transient ORDERS_DB_UNREACHABLE (3 attempts)");
+    expect([summary.agentOverMcp?.refundStatus, summary.agentOverMcp?.outageStatus]).toEqual([
+      "completed",
+      "completed",
+    ]);
+    expect(text.stdout).toContain("the support agent with its tools over MCP");
+  });
 });

@@ -24,6 +24,7 @@ const report = (checks: Check[]): DemoReport => ({
   errorCategories: null,
   accessVsEmpty: null,
   capBasis: null,
+  agentOverMcp: null,
   mcpServers: [],
   checks,
 });

@@ -7,6 +7,7 @@ import { keelMcpEntry, stagedServerEntry } from "./mcp/server-entries.js";
 import { runDemoScenarios } from "./scenarios/run-scenarios.js";
 import { storeFacts } from "./scenarios/store-facts.js";
 import { accessVsEmptySection } from "./sections/access-vs-empty.js";
+import { agentOverMcpSection } from "./sections/agent-over-mcp.js";
 import { approvalSection } from "./sections/approval.js";
 import { capBasisSection } from "./sections/cap-basis.js";
 import { errorCategoriesSection } from "./sections/error-categories.js";
@@ -109,7 +110,14 @@ async function mcpPart(
   stagedStarted: Settled<McpSession>,
   checks: Check[],
 ): Promise<Omit<DemoReport, "mode" | "scenarios" | "store" | "approval" | "checks">> {
-  const empty = { routing: null, errorCategories: null, accessVsEmpty: null, capBasis: null, mcpServers: [] };
+  const empty = {
+    routing: null,
+    errorCategories: null,
+    accessVsEmpty: null,
+    capBasis: null,
+    agentOverMcp: null,
+    mcpServers: [],
+  };
   if (!keelMcpStarted.ok) {
     checks.push(failedSection("mcp", keelMcpStarted.error));
     return empty;
@@ -139,10 +147,11 @@ async function mcpPart(
   );
   const accessVsEmpty = await run("access-vs-empty", () => accessVsEmptySection(keelMcp, staged));
   const capBasis = await run("cap-basis", () => capBasisSection(keelMcp, staged));
+  const agentOverMcp = await run("agent-over-mcp", () => agentOverMcpSection());
   const mcpServers = [keelMcp, staged].map((session) => ({
     name: session.name,
     command: session.command,
     tools: session.tools.map((tool) => tool.name),
   }));
-  return { routing, errorCategories, accessVsEmpty, capBasis, mcpServers };
+  return { routing, errorCategories, accessVsEmpty, capBasis, agentOverMcp, mcpServers };
 }

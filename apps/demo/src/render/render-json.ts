@@ -75,6 +75,12 @@ export function toJsonSummary(report: DemoReport) {
       coordinator: report.capBasis.coordinator,
       decision: report.capBasis.coordinator.at(-1)?.decision ?? null,
     },
+    agentOverMcp: report.agentOverMcp && {
+      servers: report.agentOverMcp.servers,
+      calls: report.agentOverMcp.calls,
+      refundStatus: report.agentOverMcp.refundStatus,
+      outageStatus: report.agentOverMcp.outageStatus,
+    },
     mcp: { transport: "stdio", servers: report.mcpServers },
   };
 }

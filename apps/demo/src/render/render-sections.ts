@@ -1,4 +1,10 @@
-import type { CapBasisSection, McpCallRow, McpSection, RoutingSection } from "../demo-report.js";
+import type {
+  AgentOverMcpSection,
+  CapBasisSection,
+  McpCallRow,
+  McpSection,
+  RoutingSection,
+} from "../demo-report.js";
 import { clip, compactJson, padEnd } from "./format.js";
 import { renderChecks } from "./render-checks.js";
 import type { Style } from "./style.js";
@@ -83,6 +89,22 @@ export function renderCapBasis(section: CapBasisSection, style: Style): string[]
       `  ${padEnd(row.label, widths.label)}attempt ${row.attempt}/${row.maxAttempts} -> ${decision}`,
     );
   }
+  lines.push(...renderChecks(section.checks, style));
+  return lines;
+}
+
+/** The support agent with its tools over MCP: each call, and what crossed the hop. */
+export function renderAgentOverMcp(section: AgentOverMcpSection, style: Style): string[] {
+  const lines = [
+    heading("the support agent with its tools over MCP (@keel/mcp-client → keel-mcp, not imported)", style),
+    `  servers: ${section.servers.join(", ")}`,
+  ];
+  const width = Math.max(...section.calls.map((call) => call.requested.length)) + 2;
+  for (const call of section.calls) {
+    const route = call.executed !== null && call.executed !== call.requested ? ` → ${call.executed}` : "";
+    lines.push(`  ${padEnd(call.requested, width)}${call.decision}${route} · ${call.outcome}`);
+  }
+  lines.push(`  runs: refund ${section.refundStatus}, outage ${section.outageStatus}`);
   lines.push(...renderChecks(section.checks, style));
   return lines;
 }

@@ -2,7 +2,13 @@ import type { DemoReport } from "../demo-report.js";
 import { padEnd } from "./format.js";
 import { renderSummary } from "./render-checks.js";
 import { renderApproval, renderScenario, renderStoreFacts } from "./render-scenarios.js";
-import { renderAccessVsEmpty, renderCallSection, renderCapBasis, renderRouting } from "./render-sections.js";
+import {
+  renderAccessVsEmpty,
+  renderAgentOverMcp,
+  renderCallSection,
+  renderCapBasis,
+  renderRouting,
+} from "./render-sections.js";
 import type { Style } from "./style.js";
 
 /** The banner of reference 000's mode detection: the demo is always a simulation. */
@@ -36,6 +42,7 @@ export function renderText(report: DemoReport, style: Style): string {
   }
   if (report.accessVsEmpty) lines.push(...renderAccessVsEmpty(report.accessVsEmpty, style), "");
   if (report.capBasis) lines.push(...renderCapBasis(report.capBasis, style), "");
+  if (report.agentOverMcp) lines.push(...renderAgentOverMcp(report.agentOverMcp, style), "");
 
   lines.push(...renderSummary(report.checks, style));
   return `${lines.join("\n")}\n`;
