@@ -136,19 +136,20 @@ describe("calls", () => {
     });
   });
 
+  /** Starts a 5-second call, kills the server 300 ms in, and returns the outcome and the dead server's pid. */
+  async function killedDuring(connection: McpConnection, tool: string) {
+    const [pid] = await childPids();
+    const pending = run(connection, tool);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(pid as number, "SIGKILL");
+    return { outcome: await pending, pid };
+  }
+
   it("a server killed mid-write: transient, not retryable (it may have run), then the next call reconnects", async () => {
     const { events, onEvent } = recordEvents();
     const connection = await connect({ onEvent });
-    const [pid] = await childPids();
-    const pending = run(connection, "slow_write");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    process.kill(pid as number, "SIGKILL");
-    expect(await pending).toMatchObject({
-      kind: "error",
-      category: "transient",
-      code: "MCP_OUTCOME_UNKNOWN",
-      retryable: false,
-    });
+    const { outcome, pid } = await killedDuring(connection, "slow_write");
+    expect(outcome).toMatchObject({ category: "transient", code: "MCP_OUTCOME_UNKNOWN", retryable: false });
     expect(await run(connection, "weather_read", { city: "Rome" })).toMatchObject({ data: "Sunny in Rome" });
     const [newPid] = await childPids();
     expect(newPid).not.toBe(pid);
@@ -156,17 +157,8 @@ describe("calls", () => {
   });
 
   it("a read cut off by a dead server is transient and retryable", async () => {
-    const connection = await connect();
-    const [pid] = await childPids();
-    const pending = run(connection, "slow_read");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    process.kill(pid as number, "SIGKILL");
-    expect(await pending).toMatchObject({
-      kind: "error",
-      category: "transient",
-      code: "MCP_CONNECTION_LOST",
-      retryable: true,
-    });
+    const { outcome } = await killedDuring(await connect(), "slow_read");
+    expect(outcome).toMatchObject({ category: "transient", code: "MCP_CONNECTION_LOST", retryable: true });
   });
 
   it("a server that died between calls is started again for the next call", async () => {
