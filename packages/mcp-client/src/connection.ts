@@ -170,6 +170,8 @@ class Connection implements McpConnection {
   private readonly listeners = new Set<(tools: readonly Tool[]) => void>();
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<readonly Tool[]> | undefined;
+  /** A tools/list_changed arrived and the list was not read again since. */
+  private listChanged = false;
 
   constructor(options: McpConnectOptions) {
     checkOptions(options);
@@ -201,6 +203,7 @@ class Connection implements McpConnection {
 
   refresh(): Promise<readonly Tool[]> {
     this.refreshing ??= (async () => {
+      this.listChanged = false;
       try {
         await this.relist(await this.ensureSession());
         return this.tools;
@@ -284,6 +287,9 @@ class Connection implements McpConnection {
               "is faulty.",
           );
         }
+        // The server said its list changed while running the call (it arrives before the result): read the
+        // list before answering, so the loop's next round already sees the new tools.
+        if (this.listChanged) await this.refresh().catch(() => {});
         return fromMcpResult(result);
       } catch (error) {
         if (attempt === 0 && sessionForgotten(error) && !this.closed) {
@@ -375,6 +381,7 @@ class Connection implements McpConnection {
 
   private scheduleRefresh(): void {
     if (this.closed) return;
+    this.listChanged = true;
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => void this.refresh().catch(() => {}), REFRESH_DEBOUNCE_MS);
     this.refreshTimer.unref?.();

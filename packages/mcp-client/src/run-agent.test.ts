@@ -74,4 +74,23 @@ describe("MCP tools inside runAgent", () => {
     ]);
     expect(JSON.stringify(answer?.content)).toContain('\\"category\\":\\"unclassified\\"');
   });
+
+  it("with tools: () => connection.tools, a tool the server adds during a round is callable in the next", async () => {
+    const connection = await connectMcpServer({ name: "changing", server: changingServer });
+    open.push(connection);
+    const client = new ScriptedClient([
+      { content: [{ type: "tool_use", id: "toolu_1", name: "unlock", input: {} }] },
+      { content: [{ type: "tool_use", id: "toolu_2", name: "hidden", input: {} }] },
+      { content: [{ type: "text", text: "Found it." }] },
+    ]);
+    const result = await runAgent({
+      client,
+      model: "claude-sonnet-5-5",
+      tools: () => connection.tools,
+      prompt: "Unlock, then use the new tool.",
+    });
+    expect(result.status).toBe("completed");
+    expect(client.requests[1]?.tools?.map((tool) => tool.name)).toContain("hidden");
+    expect(result.toolCalls[1]).toMatchObject({ requested: "hidden", isError: false });
+  });
 });

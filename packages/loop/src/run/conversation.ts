@@ -42,16 +42,32 @@ export interface ConversationSettings {
  */
 export class Conversation {
   readonly messages: MessageParam[] = [];
-  private readonly prefix: Omit<MessageCreateRequest, "messages" | "tool_choice">;
-  private readonly headBytes: number;
-  private readonly finalHeadBytes: number;
-  private readonly markNewestTurn: boolean;
+  private prefix!: Omit<MessageCreateRequest, "messages" | "tool_choice">;
+  private headBytes!: number;
+  private finalHeadBytes!: number;
+  private markNewestTurn!: boolean;
+  private settings: ConversationSettings;
   /** The code-execution container of the latest response that named one; sent with every later request. */
   container: string | undefined;
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
 
   constructor(settings: ConversationSettings) {
+    this.settings = settings;
+    this.setPrefix(settings);
+    for (const message of settings.initialMessages) this.append(message);
+  }
+
+  /**
+   * Sends other tools from the next request on (the history stays as it is). The prompt-cache prefix
+   * changes with them, so the next request writes the cache again.
+   */
+  setTools(tools: ConversationSettings["tools"]): void {
+    this.settings = { ...this.settings, tools };
+    this.setPrefix(this.settings);
+  }
+
+  private setPrefix(settings: ConversationSettings): void {
     const { system, tools, initialMessages } = settings;
     const budget = settings.cache ? MAX_BREAKPOINTS - countBreakpoints(system, tools, initialMessages) : 0;
     // With a single breakpoint left, the newest turn wins: it caches the prefix too.
@@ -71,7 +87,6 @@ export class Conversation {
       this.prefix.tools === undefined
         ? this.headBytes
         : emptyRequestBytes({ ...this.prefix, ...FINAL_CHOICE });
-    for (const message of initialMessages) this.append(message);
   }
 
   /** Appends one message as is (kept by reference, verbatim). */

@@ -47,6 +47,10 @@ function line(event: TraceEvent): string {
       return `  model retry ${event.attempt} after ${event.delayMs} ms · ${event.reason}`;
     case "tool_use_ignored":
       return `  not run: ${event.name} (${event.reason === "final_request" ? "final request" : `stop_reason ${event.stopReason}`})`;
+    case "tools_changed":
+      return event.error === undefined
+        ? `  tools changed: ${[...event.added.map((name) => `+${name}`), ...event.removed.map((name) => `-${name}`)].join(" ") || "(definitions)"}`
+        : `  tools not changed: ${event.error}`;
     case "eager_discarded":
       return `  dropped early start of ${event.name} (${event.reason})`;
     case "end":

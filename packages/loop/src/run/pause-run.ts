@@ -51,7 +51,7 @@ function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "
     maxIterations: options.maxIterations,
     ...(options.system === undefined ? {} : { system: options.system }),
     metadata: jsonOnly(options.metadata),
-    tools: [...options.toolset.names],
+    tools: [...run.toolset.names],
     iterations: run.toolRounds,
     modelRequests: run.modelRequests,
     usage: run.usage,

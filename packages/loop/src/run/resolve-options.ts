@@ -17,7 +17,10 @@ export interface ResolvedOptions {
   /** Request parameters sent on every request, validated. */
   readonly request: RequestFields;
   readonly system: string | readonly TextBlock[] | undefined;
+  /** The toolset at the start of the run (RunState.toolset is the current one). */
   readonly toolset: Toolset;
+  /** When `tools` is a function: asked again before every model request. */
+  readonly toolSource: (() => unknown) | undefined;
   readonly preHooks: readonly PreToolHook[];
   readonly postHooks: readonly PostToolHook[];
   readonly initialMessages: readonly MessageParam[];
@@ -61,10 +64,16 @@ function isToolset(value: unknown): value is Toolset {
   return typeof value === "object" && value !== null && !Array.isArray(value) && "validate" in value;
 }
 
-function resolveToolset(tools: RunOptions["tools"]): Toolset {
+/**
+ * The toolset of an array, a toolset, or what a tool function returns. Throws RunOptionsError for anything
+ * else, duplicate names or a tool not built with defineTool.
+ */
+export function resolveToolset(tools: unknown): Toolset {
   if (isToolset(tools)) return tools;
   if (tools !== undefined && !Array.isArray(tools)) {
-    throw new RunOptionsError(`runAgent: "tools" must be an array of defined tools or a toolset.`);
+    throw new RunOptionsError(
+      `runAgent: "tools" must be an array of defined tools, a toolset, or a function returning one.`,
+    );
   }
   try {
     return createToolset(tools ?? []);
@@ -156,13 +165,15 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
   if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
   const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, 200, 0);
   const maxDelayMs = integer("retry.maxDelayMs", retry.maxDelayMs, Math.max(5000, baseDelayMs), baseDelayMs);
-  const toolset = resolveToolset(options.tools);
+  const toolSource = typeof options.tools === "function" ? options.tools : undefined;
+  const toolset = resolveToolset(toolSource === undefined ? options.tools : toolSource());
   const maxTokens = integer("maxTokens", options.maxTokens, 4096, 1);
   return {
     client,
     model,
     system,
     toolset,
+    toolSource,
     serverTools: resolveServerTools(options.serverTools, toolset.names),
     request: resolveRequestParameters(options.request, { maxTokens, toolNames: toolset.names }),
     preHooks: resolveHooks("hooks.pre", options.hooks?.pre, "decide"),

@@ -63,6 +63,7 @@ async function loop(run: RunState): Promise<RunResult> {
   let pauseTurns = 0;
   for (;;) {
     if (run.signal.aborted) return run.finish("aborted");
+    run.refreshTools();
     const final = run.toolRounds >= options.maxIterations;
     const { request, bytes } = conversation.build(final);
     run.modelRequests += 1;

@@ -25,9 +25,13 @@ export interface RunOptions {
   readonly client: ModelClient;
   readonly model: string;
   readonly system?: string | readonly TextBlock[];
-  /** Tools as an array (a toolset is built once) or a prebuilt toolset. */
+  /**
+   * Tools as an array (a toolset is built once), a prebuilt toolset, or a function returning either: it is
+   * called before every model request, and when it returns something else than the last time (an MCP
+   * server's list changed, say) the next request carries the new tools and calls run against them.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: each tool validates its own input schema; the array mixes them.
-  readonly tools?: readonly Tool<any, any>[] | Toolset;
+  readonly tools?: readonly Tool<any, any>[] | Toolset | (() => readonly Tool<any, any>[] | Toolset);
   readonly hooks?: RunHooks;
   /**
    * Anthropic server tools the API runs itself, sent after the Keel tools: e.g. `{ type:

@@ -1,8 +1,9 @@
 import { retryDelay, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
+import type { Toolset } from "@keel/tools";
 import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";
-import type { ResolvedOptions } from "./resolve-options.js";
+import { type ResolvedOptions, resolveToolset } from "./resolve-options.js";
 import type { RunError, RunResult, RunStatus, RunUsage, StopDetails, ToolCallRecord } from "./run-result.js";
 import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
@@ -25,6 +26,9 @@ export class RunState {
   readonly reusable = new Map<string, ToolOutcome>();
   /** The run's retry options as the tool-call path's policy. */
   readonly toolRetry: ToolRetryPolicy;
+  /** The tools calls run against now: the run's own, or the latest a `tools` function returned. */
+  toolset: Toolset;
+  private toolSourceResult: unknown;
   usage: RunUsage = EMPTY_USAGE;
   toolRounds = 0;
   modelRequests = 0;
@@ -34,6 +38,7 @@ export class RunState {
   private eagerController: AbortController | undefined;
 
   constructor(readonly options: ResolvedOptions) {
+    this.toolset = options.toolset;
     this.startedAt = options.now();
     this.runId = options.idGenerator();
     this.signal = this.controller.signal;
@@ -48,10 +53,7 @@ export class RunState {
       model: options.model,
       maxTokens: options.maxTokens,
       system: options.system,
-      tools:
-        options.serverTools.length === 0
-          ? options.toolset.anthropicTools
-          : [...options.toolset.anthropicTools, ...options.serverTools],
+      tools: this.requestTools(),
       initialMessages: options.initialMessages,
       cache: options.cache,
       parameters: options.request,
@@ -61,6 +63,45 @@ export class RunState {
     if (callerSignal?.aborted) abort();
     callerSignal?.addEventListener("abort", abort, { once: true });
     this.unlink = () => callerSignal?.removeEventListener("abort", abort);
+  }
+
+  private requestTools() {
+    const { serverTools } = this.options;
+    return serverTools.length === 0
+      ? this.toolset.anthropicTools
+      : [...this.toolset.anthropicTools, ...serverTools];
+  }
+
+  /**
+   * Asks the `tools` function again (before a model request); when it returns something new, later
+   * requests and calls use those tools. New tools that cannot be used (two with one name, say) are
+   * reported and the current ones kept: a live list must never break a run.
+   */
+  refreshTools(): void {
+    const source = this.options.toolSource;
+    if (source === undefined) return;
+    let next: Toolset;
+    try {
+      const returned = source();
+      if (returned === this.toolSourceResult) return;
+      this.toolSourceResult = returned;
+      next = resolveToolset(returned);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.emit({ type: "tools_changed", tools: this.toolset.names, added: [], removed: [], error: message });
+      return;
+    }
+    if (sameTools(next, this.toolset)) return;
+    const before = new Set(this.toolset.names);
+    const after = new Set(next.names);
+    this.toolset = next;
+    this.conversation.setTools(this.requestTools());
+    this.emit({
+      type: "tools_changed",
+      tools: next.names,
+      added: next.names.filter((name) => !before.has(name)),
+      removed: [...before].filter((name) => !after.has(name)),
+    });
   }
 
   /**
@@ -134,4 +175,9 @@ export class RunState {
       durationMs: this.elapsed(),
     };
   }
+}
+
+/** The same tool objects in the same order: nothing the model or a call would notice changed. */
+function sameTools(a: Toolset, b: Toolset): boolean {
+  return a.tools.length === b.tools.length && a.tools.every((tool, index) => tool === b.tools[index]);
 }

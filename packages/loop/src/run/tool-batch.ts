@@ -45,7 +45,7 @@ export class ToolBatch {
   blockCompleted(block: ToolUseBlock): void {
     if (this.writeSeen || this.eager.has(block.id) || this.run.signal.aborted) return;
     this.calls.push(toCall(block));
-    const tool = this.run.options.toolset.get(block.name);
+    const tool = this.run.toolset.get(block.name);
     if (tool?.effect === "write") this.writeSeen = true;
     if (tool?.effect !== "read") return;
     const call = this.calls.at(-1)!;
@@ -78,7 +78,7 @@ export class ToolBatch {
     let reads: Array<Promise<void>> = [];
     for (let index = 0; index < blocks.length; index += 1) {
       const block = blocks[index]!;
-      const write = this.run.options.toolset.get(block.name)?.effect === "write";
+      const write = this.run.toolset.get(block.name)?.effect === "write";
       if (write && reads.length > 0) {
         await Promise.all(reads);
         reads = [];

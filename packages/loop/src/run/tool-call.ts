@@ -34,7 +34,8 @@ export async function executeToolCall(
   eager: boolean,
 ): Promise<CallResult> {
   const { run } = environment;
-  const { toolset, preHooks, postHooks } = run.options;
+  const { preHooks, postHooks } = run.options;
+  const { toolset } = run;
   const resolution = await resolveToolCall(call, {
     toolset,
     preHooks,

@@ -82,6 +82,16 @@ export interface EagerDiscardedEvent extends EventBase {
   readonly reason: "changed" | "unused";
 }
 
+/** The tools changed between rounds (a `tools` function returned others): the next request carries these. */
+export interface ToolsChangedEvent extends EventBase {
+  readonly type: "tools_changed";
+  readonly tools: readonly string[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  /** Set when the new tools were unusable (e.g. two with one name): the run kept the previous ones. */
+  readonly error?: string;
+}
+
 export interface EndEvent extends EventBase {
   readonly type: "end";
   readonly status: RunStatus;
@@ -93,6 +103,7 @@ export interface EndEvent extends EventBase {
 /** A JSON-serialisable record of one step of a run. */
 export type TraceEvent =
   | RunStartEvent
+  | ToolsChangedEvent
   | RequestEvent
   | ResponseEvent
   | ToolCallEvent
