@@ -76,3 +76,12 @@ export type {
   ToolUseIgnoredEvent,
   TraceEvent,
 } from "./run/trace-events.js";
+export type {
+  TelemetryAttributes,
+  TelemetryAttributeValue,
+  TelemetryHistogram,
+  TelemetryMeter,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from "./telemetry/telemetry-options.js";

@@ -1,6 +1,7 @@
 import { isRecord, type Message, type MessageCreateRequest, type ToolUseBlock } from "@keel/errors";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";
+import type { ChatSpan } from "../telemetry/run-telemetry.js";
 import type { RunError } from "./run-result.js";
 import type { RunState } from "./run-state.js";
 import type { ToolBatch } from "./tool-batch.js";
@@ -13,8 +14,10 @@ export function requestModel(
   run: RunState,
   request: MessageCreateRequest,
   batch?: ToolBatch,
+  chat?: ChatSpan,
 ): Promise<Message> {
   const onEvent = (event: ModelStreamEvent): void => {
+    if (event.type !== "retry") chat?.streamed();
     try {
       run.options.onStreamEvent?.(event);
     } catch {
@@ -28,6 +31,7 @@ export function requestModel(
       }
     } else if (event.type === "retry") {
       run.emit({ type: "model_retry", attempt: event.attempt, reason: event.reason, delayMs: event.delayMs });
+      chat?.retry(event.attempt, event.reason, event.delayMs);
     }
   };
   // Without a caller signal the run cannot abort: no signal for the client to watch (an HTTP client links

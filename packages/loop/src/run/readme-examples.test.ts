@@ -1,6 +1,7 @@
 import { success } from "@keel/errors";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { defineTool } from "@keel/tools";
+import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { expect, it } from "vitest";
 import { z } from "zod";
 import { AnthropicClient } from "../clients/anthropic-client.js";
@@ -60,3 +61,28 @@ function counter() {
   let time = 0;
   return () => time++;
 }
+
+it("README: Tracing wires a tracer in a few lines (an in-memory exporter in place of OTLP)", async () => {
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
+  const tracer = provider.getTracer("support-agent");
+  const client = new ScriptedClient([
+    { content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } }] },
+    { content: [{ type: "text", text: "It is 21 °C in Oslo." }] },
+  ]);
+  const result = await runAgent({
+    client,
+    model: "claude-sonnet-5-5",
+    tools: [weather],
+    prompt: "Weather in Oslo?",
+    telemetry: { tracer, agentName: "support" },
+  });
+  await provider.forceFlush();
+  expect(result.status).toBe("completed");
+  expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual([
+    "chat claude-sonnet-5-5",
+    "execute_tool get_weather",
+    "chat claude-sonnet-5-5",
+    "invoke_agent support",
+  ]);
+});

@@ -3,6 +3,7 @@ import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
+import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import { defaultSleep, type RetryPolicy } from "./backoff.js";
 import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
@@ -33,6 +34,7 @@ export interface ResolvedOptions {
   readonly signal: AbortSignal | undefined;
   readonly onEvent: ((event: TraceEvent) => void) | undefined;
   readonly onStreamEvent: ((event: ModelStreamEvent) => void) | undefined;
+  readonly telemetry: TelemetryOptions | undefined;
   readonly metadata: Readonly<Record<string, unknown>>;
   readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
   readonly random: () => number;
@@ -144,6 +146,27 @@ function resolveServerTools(value: unknown, toolNames: readonly string[]): reado
   });
 }
 
+function resolveTelemetry(value: unknown): TelemetryOptions | undefined {
+  if (value === undefined) return undefined;
+  const options = value as Record<string, unknown> | null;
+  const valid =
+    typeof options === "object" &&
+    options !== null &&
+    !Array.isArray(options) &&
+    (options.tracer === undefined ||
+      typeof (options.tracer as { startSpan?: unknown })?.startSpan === "function") &&
+    (options.meter === undefined ||
+      typeof (options.meter as { createHistogram?: unknown })?.createHistogram === "function") &&
+    (options.agentName === undefined || typeof options.agentName === "string") &&
+    (options.captureContent === undefined || typeof options.captureContent === "boolean");
+  if (!valid) {
+    throw new RunOptionsError(
+      `runAgent: "telemetry" must be { tracer?: an OpenTelemetry Tracer, meter?: a Meter, agentName?: string, captureContent?: boolean }.`,
+    );
+  }
+  return value as TelemetryOptions;
+}
+
 /** Validates every option once, before anything runs; throws RunOptionsError naming the option. */
 export function resolveOptions(options: RunOptions): ResolvedOptions {
   if (typeof options !== "object" || options === null) {
@@ -188,6 +211,7 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     signal,
     onEvent: optionalFunction("onEvent", options.onEvent),
     onStreamEvent: optionalFunction("onStreamEvent", options.onStreamEvent),
+    telemetry: resolveTelemetry(options.telemetry),
     metadata: options.metadata ?? {},
     sleep: optionalFunction("sleep", options.sleep) ?? defaultSleep,
     random: optionalFunction("random", options.random) ?? Math.random,

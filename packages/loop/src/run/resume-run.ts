@@ -1,5 +1,6 @@
 import type { ToolResultBlock, ToolUseBlock } from "@keel/errors";
 import { permissionError, toToolResultBlock } from "@keel/errors";
+import { startTelemetry } from "../telemetry/run-telemetry.js";
 import { type ApprovalDecision, type ApprovalKey, verifyDecision } from "./approvals.js";
 import { pauseRun } from "./pause-run.js";
 import { resolveOptions } from "./resolve-options.js";
@@ -57,7 +58,7 @@ export async function resumeRun(
     idGenerator: () => snapshot.runId,
   });
   checkTools(snapshot, resolved.toolset.names);
-  const run = new RunState(resolved);
+  const run = new RunState(resolved, await startTelemetry(resolved));
   if (!failed) run.conversation.append(pausedTurn);
   run.usage = snapshot.usage;
   run.toolRounds = snapshot.iterations;

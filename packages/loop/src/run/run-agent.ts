@@ -1,4 +1,5 @@
 import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "@keel/errors";
+import { startTelemetry } from "../telemetry/run-telemetry.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { pauseRun, snapshotOnFailure } from "./pause-run.js";
 import { resolveOptions } from "./resolve-options.js";
@@ -28,7 +29,8 @@ export const FINAL_ANSWER_INSTRUCTION =
  * tool misbehaviour becomes a status, an outcome or a trace event.
  */
 export async function runAgent(options: RunOptions): Promise<RunResult> {
-  const run = new RunState(resolveOptions(options));
+  const resolved = resolveOptions(options);
+  const run = new RunState(resolved, await startTelemetry(resolved));
   run.emit({
     type: "run_start",
     runId: run.runId,
@@ -71,15 +73,22 @@ async function loop(run: RunState): Promise<RunResult> {
     run.emit({ type: "request", index, final, messages: request.messages.length, bytes });
     const batch = final ? undefined : new ToolBatch(run, run.toolRounds + 1);
     const startedAt = run.now();
+    const chat = run.telemetry?.startChat(request);
     let response: Message;
     try {
-      const received: unknown = await requestModel(run, request, batch);
+      const received: unknown = await requestModel(run, request, batch, chat);
       if (!isMessage(received)) throw invalidResponse;
       response = received;
+      chat?.end(response);
     } catch (error) {
       await batch?.discard();
+      const failure = run.signal.aborted
+        ? ABORTED
+        : error === invalidResponse
+          ? INVALID_RESPONSE
+          : summarizeModelError(error);
+      chat?.fail(failure);
       if (run.signal.aborted) return run.finish("aborted");
-      const failure = error === invalidResponse ? INVALID_RESPONSE : summarizeModelError(error);
       if (isPromptTooLong(failure)) return run.finish("context_window_exceeded", { error: failure });
       // A transient failure leaves a valid history ending on a user turn: the run can go on later.
       return failure.retryable
@@ -152,3 +161,8 @@ async function loop(run: RunState): Promise<RunResult> {
 
 const FINAL_TEXT: TextBlock = { type: "text", text: FINAL_ANSWER_INSTRUCTION };
 const invalidResponse = Symbol("invalid response");
+const ABORTED = {
+  kind: "aborted",
+  message: "The run was aborted during the request.",
+  retryable: false,
+} as const;

@@ -2,6 +2,7 @@ import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
+import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import type { RequestParameters } from "./request-parameters.js";
 import type { TraceEvent } from "./trace-events.js";
 
@@ -64,6 +65,12 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Receives each trace event as it happens. A throwing listener is ignored. */
   readonly onEvent?: (event: TraceEvent) => void;
+  /**
+   * OpenTelemetry GenAI spans (and metrics) for the run: `invoke_agent`, `chat` per request, `execute_tool`
+   * per call, with Keel's outcome facts under `keel.`. Needs `@opentelemetry/api` installed. Absent: no
+   * telemetry work at all.
+   */
+  readonly telemetry?: TelemetryOptions;
   /** Receives the client's live stream events (text deltas, completed blocks), e.g. to print text as it arrives. */
   readonly onStreamEvent?: (event: ModelStreamEvent) => void;
   /** Passed untouched to tool and hook contexts (e.g. the authenticated role). */

@@ -1,6 +1,7 @@
 import { retryDelay, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
+import type { RunTelemetry } from "../telemetry/run-telemetry.js";
 import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";
 import { type ResolvedOptions, resolveToolset } from "./resolve-options.js";
@@ -37,10 +38,15 @@ export class RunState {
   private readonly unlink: () => void;
   private eagerController: AbortController | undefined;
 
-  constructor(readonly options: ResolvedOptions) {
+  /** OpenTelemetry spans for this run, when the caller asked for them. */
+  constructor(
+    readonly options: ResolvedOptions,
+    readonly telemetry?: RunTelemetry,
+  ) {
     this.toolset = options.toolset;
     this.startedAt = options.now();
     this.runId = options.idGenerator();
+    telemetry?.startRun(this.runId, options.model);
     this.signal = this.controller.signal;
     this.limiter = new Limiter(options.concurrency);
     const { retry, random, sleep } = options;
@@ -159,7 +165,7 @@ export class RunState {
       modelRequests: this.modelRequests,
       usage: this.usage,
     });
-    return {
+    const result: RunResult = {
       status,
       runId: this.runId,
       text: details.text ?? "",
@@ -174,6 +180,8 @@ export class RunState {
       ...(details.snapshot === undefined ? {} : { snapshot: details.snapshot }),
       durationMs: this.elapsed(),
     };
+    this.telemetry?.endRun(result);
+    return result;
   }
 }
 

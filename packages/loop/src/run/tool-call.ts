@@ -36,33 +36,39 @@ export async function executeToolCall(
   const { run } = environment;
   const { preHooks, postHooks } = run.options;
   const { toolset } = run;
-  const resolution = await resolveToolCall(call, {
-    toolset,
-    preHooks,
-    postHooks,
-    context: {
-      runId: run.runId,
-      iteration: environment.iteration,
-      history: run.completedCalls,
-      batch: environment.batch,
-      signal: environment.signal,
-      metadata: run.options.metadata,
-    },
-    retry: run.toolRetry,
-    onRetry: (event) =>
-      run.emit({
-        type: "retry",
-        id: event.toolUseId,
-        tool: event.tool,
-        attempt: event.attempt,
-        delayMs: event.delayMs,
-        code: event.code,
-      }),
-    reuse: run.reusable,
-    clock: run.options.now,
-    ...(environment.approved?.has(call.id) ? { approved: true } : {}),
-  });
-  return toResult(resolution, environment.iteration, eager);
+  const span = run.telemetry?.startTool(call);
+  const resolve = () =>
+    resolveToolCall(call, {
+      toolset,
+      preHooks,
+      postHooks,
+      context: {
+        runId: run.runId,
+        iteration: environment.iteration,
+        history: run.completedCalls,
+        batch: environment.batch,
+        signal: environment.signal,
+        metadata: run.options.metadata,
+      },
+      retry: run.toolRetry,
+      onRetry: (event) =>
+        run.emit({
+          type: "retry",
+          id: event.toolUseId,
+          tool: event.tool,
+          attempt: event.attempt,
+          delayMs: event.delayMs,
+          code: event.code,
+        }),
+      reuse: run.reusable,
+      clock: run.options.now,
+      ...(environment.approved?.has(call.id) ? { approved: true } : {}),
+    });
+  if (span === undefined) return toResult(await resolve(), environment.iteration, eager);
+  // The call runs with its span active: an MCP client inside carries the trace to its server.
+  const result = toResult(await span.run(resolve), environment.iteration, eager);
+  span.end(result.record);
+  return result;
 }
 
 function toResult(resolution: ToolCallResolution, iteration: number, eager: boolean): CallResult {

@@ -1,0 +1,287 @@
+import type { Message, MessageCreateRequest, ToolOutcome } from "@keel/errors";
+import { redactSecrets } from "../clients/redact-secrets.js";
+import type { ResolvedOptions } from "../run/resolve-options.js";
+import { RunOptionsError } from "../run/run-options-error.js";
+import type { RunError, RunResult, ToolCallRecord } from "../run/run-result.js";
+import type {
+  TelemetryAttributes,
+  TelemetryHistogram,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from "./telemetry-options.js";
+
+type OtelApi = typeof import("@opentelemetry/api");
+
+// The numeric values of the API's SpanKind and SpanStatusCode (stable since 1.0).
+const KIND_INTERNAL = 0;
+const KIND_CLIENT = 2;
+const STATUS_ERROR = 2;
+const PROVIDER = "anthropic";
+const OK_STATUSES = new Set(["completed", "awaiting_approval", "max_iterations", "refused"]);
+
+let api: Promise<OtelApi> | undefined;
+
+/** `@opentelemetry/api`, loaded once and only when a run asks for telemetry (it is an optional peer). */
+function loadApi(): Promise<OtelApi> {
+  api ??= import("@opentelemetry/api");
+  return api;
+}
+
+/**
+ * One run's spans, by the OpenTelemetry GenAI conventions: `invoke_agent` for the run, a `chat` span per
+ * model request and an `execute_tool` span per tool call under it (parallel calls are siblings), with
+ * Keel's own facts under `keel.`; and the `gen_ai.client.*` histograms when a meter is given. A tool's
+ * handler runs with its span active, so an MCP client can carry the trace to the server.
+ */
+export class RunTelemetry {
+  private agentSpan: TelemetrySpan | undefined;
+  private runId: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: an OpenTelemetry Context.
+  private agentContext: any;
+  private readonly tokens: TelemetryHistogram | undefined;
+  private readonly duration: TelemetryHistogram | undefined;
+
+  private constructor(
+    private readonly otel: OtelApi,
+    private readonly tracer: TelemetryTracer,
+    private readonly options: TelemetryOptions,
+  ) {
+    this.tokens = options.meter?.createHistogram("gen_ai.client.token.usage", {
+      description: "Number of input and output tokens used",
+      unit: "{token}",
+    });
+    this.duration = options.meter?.createHistogram("gen_ai.client.operation.duration", {
+      description: "GenAI operation duration",
+      unit: "s",
+    });
+  }
+
+  /** Loads the API (a RunOptionsError naming the package if it is not installed) and picks the tracer. */
+  static async create(options: TelemetryOptions): Promise<RunTelemetry> {
+    let otel: OtelApi;
+    try {
+      otel = await loadApi();
+    } catch (error) {
+      api = undefined;
+      throw new RunOptionsError(
+        `runAgent: "telemetry" needs the optional peer dependency @opentelemetry/api: npm i @opentelemetry/api`,
+        { cause: error },
+      );
+    }
+    return new RunTelemetry(otel, options.tracer ?? otel.trace.getTracer("@keel/loop"), options);
+  }
+
+  startRun(runId: string, model: string): void {
+    this.runId = runId;
+    const name = this.options.agentName;
+    this.agentSpan = this.tracer.startSpan(
+      name === undefined ? "invoke_agent" : `invoke_agent ${name}`,
+      {
+        kind: KIND_INTERNAL,
+        attributes: {
+          "gen_ai.operation.name": "invoke_agent",
+          "gen_ai.provider.name": PROVIDER,
+          "gen_ai.agent.name": name,
+          "gen_ai.request.model": model,
+          "gen_ai.conversation.id": runId,
+        },
+      },
+      this.otel.context.active(),
+    );
+    this.agentContext = this.otel.trace.setSpan(this.otel.context.active(), this.agentSpan as never);
+  }
+
+  endRun(result: RunResult): void {
+    const span = this.agentSpan;
+    if (span === undefined) return;
+    span.setAttributes({
+      "keel.run.status": result.status,
+      "keel.run.iterations": result.iterations,
+      "gen_ai.usage.input_tokens": inputTokens(result.usage),
+      "gen_ai.usage.output_tokens": result.usage.output_tokens,
+    });
+    if (!OK_STATUSES.has(result.status)) {
+      span.setAttribute("error.type", result.error?.kind ?? result.status);
+      span.setStatus({ code: STATUS_ERROR, message: result.error?.message ?? result.status });
+    }
+    span.end();
+    this.agentSpan = undefined;
+  }
+
+  /** A `chat {model}` span for one request; call `end` with the response or `fail` with the error. */
+  startChat(request: MessageCreateRequest): ChatSpan {
+    const attributes: TelemetryAttributes = {
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": PROVIDER,
+      "gen_ai.request.model": request.model,
+      "gen_ai.request.max_tokens": request.max_tokens,
+      "gen_ai.request.temperature": request.temperature,
+      "gen_ai.request.top_p": request.top_p,
+      "gen_ai.request.top_k": request.top_k,
+      "gen_ai.request.stop_sequences": request.stop_sequences,
+      "gen_ai.conversation.id": this.runId,
+    };
+    if (this.options.captureContent) {
+      attributes["gen_ai.input.messages"] = json(request.messages);
+      if (request.system !== undefined) attributes["gen_ai.system_instructions"] = json(request.system);
+    }
+    const span = this.tracer.startSpan(
+      `chat ${request.model}`,
+      { kind: KIND_CLIENT, attributes: defined(attributes) },
+      this.agentContext,
+    );
+    const started = performance.now();
+    let streamed = false;
+    const metric = {
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": PROVIDER,
+      "gen_ai.request.model": request.model,
+    };
+    return {
+      streamed: () => {
+        streamed = true;
+      },
+      retry: (attempt: number, reason: string, delayMs: number) => {
+        span.addEvent("keel.model.retry", {
+          "keel.retry.attempt": attempt,
+          "keel.retry.reason": reason,
+          "keel.retry.delay_ms": delayMs,
+        });
+      },
+      end: (response: Message) => {
+        const usage = response.usage;
+        span.setAttributes(
+          defined({
+            "gen_ai.request.stream": streamed,
+            "gen_ai.response.id": response.id,
+            "gen_ai.response.model": response.model,
+            "gen_ai.response.finish_reasons":
+              response.stop_reason === null ? undefined : [response.stop_reason],
+            "gen_ai.usage.input_tokens": usage === undefined ? undefined : inputTokens(usage),
+            "gen_ai.usage.output_tokens": usage?.output_tokens,
+            "gen_ai.usage.cache_read.input_tokens": usage?.cache_read_input_tokens ?? undefined,
+            "gen_ai.usage.cache_creation.input_tokens": usage?.cache_creation_input_tokens ?? undefined,
+            "gen_ai.output.messages": this.options.captureContent ? json(response.content) : undefined,
+          }),
+        );
+        span.end();
+        const attributes = { ...metric, "gen_ai.response.model": response.model };
+        this.duration?.record((performance.now() - started) / 1000, attributes);
+        if (usage !== undefined) {
+          this.tokens?.record(inputTokens(usage), { ...attributes, "gen_ai.token.type": "input" });
+          this.tokens?.record(usage.output_tokens, { ...attributes, "gen_ai.token.type": "output" });
+        }
+      },
+      fail: (error: RunError) => {
+        span.setAttribute("gen_ai.request.stream", streamed);
+        span.setAttribute("error.type", error.kind);
+        span.setStatus({ code: STATUS_ERROR, message: error.message });
+        span.end();
+        this.duration?.record((performance.now() - started) / 1000, { ...metric, "error.type": error.kind });
+      },
+    };
+  }
+
+  /** An `execute_tool {name}` span; `run` executes the call with the span active; `end` records it. */
+  startTool(call: { readonly id: string; readonly name: string; readonly input: unknown }): ToolSpan {
+    const span = this.tracer.startSpan(
+      `execute_tool ${call.name}`,
+      {
+        kind: KIND_INTERNAL,
+        attributes: defined({
+          "gen_ai.operation.name": "execute_tool",
+          "gen_ai.provider.name": PROVIDER,
+          "gen_ai.tool.name": call.name,
+          "gen_ai.tool.call.id": call.id,
+          "gen_ai.tool.type": "function",
+          "gen_ai.tool.call.arguments": this.options.captureContent ? json(call.input) : undefined,
+        }),
+      },
+      this.agentContext,
+    );
+    const active = this.otel.trace.setSpan(this.agentContext ?? this.otel.context.active(), span as never);
+    return {
+      run: <T>(work: () => Promise<T>) => this.otel.context.with(active, work),
+      end: (record: ToolCallRecord) => {
+        span.setAttributes(toolAttributes(record, this.options.captureContent === true));
+        if (record.isError) {
+          span.setAttribute("error.type", record.code ?? "UNKNOWN");
+          span.setStatus({ code: STATUS_ERROR, message: record.code ?? "error" });
+        }
+        span.end();
+      },
+    };
+  }
+}
+
+/** The run's telemetry, when its options ask for it (loading `@opentelemetry/api` then, and only then). */
+export function startTelemetry(options: ResolvedOptions): Promise<RunTelemetry> | undefined {
+  return options.telemetry === undefined ? undefined : RunTelemetry.create(options.telemetry);
+}
+
+export interface ChatSpan {
+  /** The client streamed this response (a stream event arrived). */
+  streamed(): void;
+  /** The client retries the request after a failed attempt. */
+  retry(attempt: number, reason: string, delayMs: number): void;
+  end(response: Message): void;
+  fail(error: RunError): void;
+}
+
+export interface ToolSpan {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  end(record: ToolCallRecord): void;
+}
+
+/** Keel's facts about a call: what the backend needs to answer "how many refunds went to a person, and why". */
+function toolAttributes(record: ToolCallRecord, content: boolean): TelemetryAttributes {
+  const { outcome } = record;
+  return defined({
+    "keel.outcome.kind": outcome.kind,
+    "keel.error.category": record.category,
+    "keel.error.code": record.code,
+    "keel.error.retryable": outcome.kind === "error" ? outcome.retryable : undefined,
+    "keel.tool.attempts": record.attempts,
+    "keel.tool.reused": record.reused,
+    "keel.tool.eager": record.eager,
+    "keel.hook.decision": record.decision ?? undefined,
+    "keel.hook.name": record.hook,
+    "keel.redirect.requested_tool": record.decision === "redirect" ? record.requested : undefined,
+    "keel.redirect.executed_tool":
+      record.decision === "redirect" ? (record.executed ?? undefined) : undefined,
+    "keel.escalation.ticket_id": ticketOf(outcome),
+    "gen_ai.tool.call.result": content ? json(outcome) : undefined,
+  });
+}
+
+function ticketOf(outcome: ToolOutcome): string | undefined {
+  if (outcome.kind !== "success" || typeof outcome.data !== "object" || outcome.data === null)
+    return undefined;
+  const data = outcome.data as Record<string, unknown>;
+  const ticket = data.ticket_id ?? (data.result as Record<string, unknown> | undefined)?.ticket_id;
+  return typeof ticket === "string" ? ticket : undefined;
+}
+
+/** The GenAI convention for Anthropic: input tokens include the cache reads and writes. */
+function inputTokens(usage: {
+  readonly input_tokens: number;
+  readonly cache_read_input_tokens?: number | null;
+  readonly cache_creation_input_tokens?: number | null;
+}): number {
+  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(redactSecrets(value)) ?? "null";
+  } catch {
+    return '"(not serialisable)"';
+  }
+}
+
+function defined(attributes: TelemetryAttributes): TelemetryAttributes {
+  const out: TelemetryAttributes = {};
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
+  return out;
+}
