@@ -12,6 +12,7 @@ import type {
 } from "./telemetry-options.js";
 
 type OtelApi = typeof import("@opentelemetry/api");
+type OtelContext = ReturnType<OtelApi["context"]["active"]>;
 
 // The numeric values of the API's SpanKind and SpanStatusCode (stable since 1.0).
 const KIND_INTERNAL = 0;
@@ -37,8 +38,7 @@ function loadApi(): Promise<OtelApi> {
 export class RunTelemetry {
   private agentSpan: TelemetrySpan | undefined;
   private runId: string | undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: an OpenTelemetry Context.
-  private agentContext: any;
+  private agentContext: OtelContext | undefined;
   private readonly tokens: TelemetryHistogram | undefined;
   private readonly duration: TelemetryHistogram | undefined;
 

@@ -15,11 +15,11 @@ export interface TelemetrySpan {
 }
 
 export interface TelemetryTracer {
-  // biome-ignore lint/suspicious/noExplicitAny: the OpenTelemetry Context, opaque to the loop.
+  /** `context`: an OpenTelemetry Context, opaque to the loop. */
   startSpan(
     name: string,
     options?: { kind?: number; attributes?: TelemetryAttributes },
-    context?: any,
+    context?: unknown,
   ): TelemetrySpan;
 }
 

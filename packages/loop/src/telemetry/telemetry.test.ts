@@ -1,4 +1,4 @@
-import { success, transientError } from "@keel/errors";
+import { success } from "@keel/errors";
 import { thresholdRedirect } from "@keel/hooks";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
