@@ -7,6 +7,7 @@ import {
 import type { AddressInfo } from "node:net";
 import type { Toolset } from "@keel/tools";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Tracer } from "@opentelemetry/api";
 import type { KeelHooks } from "./call-tool.js";
 import { KeelMcpConfigError } from "./config-error.js";
 import type { ConversationStore } from "./conversations.js";
@@ -52,6 +53,8 @@ export interface HttpServerOptions extends TokenSettings {
    * `supervisorToken`, without the support hooks; required when `supervisorToken` is set.
    */
   readonly supervisorTools?: Toolset;
+  /** A span per tools/call (see `KeelMcpServerOptions.tracer`). */
+  readonly tracer?: Tracer;
 }
 
 export interface KeelHttpServer {
@@ -80,6 +83,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
   const shared: KeelMcpServerOptions = {
     tools: options.tools,
     logger: options.logger,
+    ...(options.tracer ? { tracer: options.tracer } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.conversations ? { conversations: options.conversations } : {}),
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
@@ -94,7 +98,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
   const supervisor: KeelMcpServerOptions | undefined =
     options.supervisorTools === undefined
       ? undefined
-      : { tools: options.supervisorTools, logger: options.logger };
+      : {
+          tools: options.supervisorTools,
+          logger: options.logger,
+          ...(options.tracer ? { tracer: options.tracer } : {}),
+        };
   const inFlight = createInFlight();
   let draining = false;
 

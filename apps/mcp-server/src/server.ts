@@ -10,6 +10,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Tracer } from "@opentelemetry/api";
 import { z } from "zod";
 import { toCallToolResult } from "./call-result.js";
 import { type KeelHooks, resolveToolCall } from "./call-tool.js";
@@ -17,6 +18,7 @@ import type { ConversationStore } from "./conversations.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
+import { startCallSpan } from "./tracing/call-span.js";
 import { SERVER_NAME, SERVER_VERSION } from "./version.js";
 
 export interface KeelMcpServerOptions {
@@ -40,6 +42,11 @@ export interface KeelMcpServerOptions {
   readonly requireConversationForWrites?: boolean;
   /** What the `initialize` answer tells the client's model about using these tools. Default: KEEL_INSTRUCTIONS. */
   readonly instructions?: string;
+  /**
+   * A span per `tools/call` (`tools/call {tool}`, SERVER), a child of the caller's span when the request's
+   * `_meta` carries `traceparent`. Without it no span is made (the log line still names the caller's trace).
+   */
+  readonly tracer?: Tracer;
 }
 
 /**
@@ -144,15 +151,19 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolset.mcpTools as never }));
   server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
+    const span = startCallSpan(options.tracer, name, request.params._meta, extra.sessionId);
     try {
-      const resolution = await resolveToolCall(environment, {
-        callId: `mcp-${String(extra.requestId)}`,
-        runId: history?.runId ?? `mcp-${randomUUID()}`,
-        name,
-        arguments: request.params.arguments,
-        meta: request.params._meta,
-        signal: extra.signal,
-      });
+      const resolution = await span.run(() =>
+        resolveToolCall(environment, {
+          callId: `mcp-${String(extra.requestId)}`,
+          runId: history?.runId ?? `mcp-${randomUUID()}`,
+          name,
+          arguments: request.params.arguments,
+          meta: request.params._meta,
+          signal: extra.signal,
+        }),
+      );
+      span.end(resolution);
       const { outcome } = resolution;
       // One line per call: names, codes and timings only — never the arguments or the result (customer data).
       const line = {
@@ -168,6 +179,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
         ms: Math.round(resolution.durationMs * 10) / 10,
         role: environment.role,
         request: String(extra.requestId),
+        ...(span.traceId === undefined ? {} : { trace: span.traceId }),
       };
       if (outcome.kind === "error" && outcome.category === "unclassified")
         logger.warn("tools/call failed unexpectedly", line);
@@ -175,7 +187,9 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
       return toCallToolResult(outcome);
     } catch (error) {
       logger.error("tool call threw past the toolset", { tool: name, error });
-      return toMcpResult(outcomeFromThrown(error, { toolName: name }));
+      const outcome = outcomeFromThrown(error, { toolName: name });
+      span.fail(outcome.kind === "error" ? outcome.code : "INTERNAL");
+      return toMcpResult(outcome);
     }
   });
   return server;

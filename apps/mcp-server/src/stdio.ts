@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Toolset } from "@keel/tools";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Tracer } from "@opentelemetry/api";
 import type { KeelHooks } from "./call-tool.js";
 import { createInFlight } from "./in-flight.js";
 import type { Logger } from "./logger.js";
@@ -15,6 +16,8 @@ export interface StdioServerOptions {
   readonly logger: Logger;
   /** Default "agent": the local user who started the process is the caller. */
   readonly role?: Role;
+  /** A span per tools/call (see `KeelMcpServerOptions.tracer`). */
+  readonly tracer?: Tracer;
   readonly stdin?: NodeJS.ReadableStream & { pause(): unknown };
   readonly stdout?: NodeJS.WritableStream;
 }

@@ -39,6 +39,14 @@ export { isToolContent } from "./tool-content.js";
 export { ToolError } from "./tool-error.js";
 export type { KeelToolResultBlock, ParsedToolResult, ToolResultBlockLike } from "./tool-result-block.js";
 export { fromToolResultBlock, toolResultText, toToolResultBlock } from "./tool-result-block.js";
+export type { TraceContext } from "./trace-context.js";
+export {
+  formatTraceparent,
+  TRACEPARENT_META_KEY,
+  TRACESTATE_META_KEY,
+  traceContextFromMeta,
+  traceContextMeta,
+} from "./trace-context.js";
 export type {
   DocumentContent,
   EmptyOutcome,

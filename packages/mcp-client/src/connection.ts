@@ -20,6 +20,7 @@ import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
 import { trackServerProcess, untrackServerProcess } from "./spawned-servers.js";
 import { checkUnique, keelNameOf, prefixOf } from "./tool-names.js";
+import { activeTraceMeta, loadOpenTelemetry } from "./trace-meta.js";
 import { VERSION } from "./version.js";
 
 /** What happened on a connection, for a trace or a log. Never carries arguments or results. */
@@ -185,6 +186,7 @@ class Connection implements McpConnection {
     if (this.options.signal?.aborted) {
       throw new McpClientError("MCP_CONNECT_FAILED", `Connecting to "${this.name}" was aborted.`);
     }
+    void loadOpenTelemetry(); // ready before the first call, if the application has it
     const session = await this.ensureSession();
     try {
       await this.relist(session);
@@ -259,7 +261,8 @@ class Connection implements McpConnection {
       listed?.remote.annotations?.readOnlyHint === true ||
       listed?.remote.annotations?.idempotentHint === true ||
       (this.honoursKey() && context.idempotencyKey !== undefined);
-    const meta: Record<string, unknown> = {};
+    // The caller's span (the loop's execute_tool span, say) travels on: the server's span joins its trace.
+    const meta: Record<string, unknown> = await activeTraceMeta();
     if (context.idempotencyKey !== undefined) meta[IDEMPOTENCY_META_KEY] = context.idempotencyKey;
     for (let attempt = 0; ; attempt += 1) {
       let session: Session;

@@ -1,5 +1,12 @@
 import { thresholdRedirect } from "@keel/hooks";
 import { runAgent, ScriptedClient } from "@keel/loop";
+import { context } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectMcpServer, type McpConnection } from "./connection.js";
 import { changingServer, childPids, contextFor } from "./test-servers.test-helpers.js";
@@ -92,5 +99,37 @@ describe("MCP tools inside runAgent", () => {
     expect(result.status).toBe("completed");
     expect(client.requests[1]?.tools?.map((tool) => tool.name)).toContain("hidden");
     expect(result.toolCalls[1]).toMatchObject({ requested: "hidden", isError: false });
+  });
+
+  it("carries the execute_tool span to the server in _meta.traceparent (W3C), so the server joins the trace", async () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    try {
+      const exporter = new InMemorySpanExporter();
+      const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+      const connection = await connectMcpServer({ name: "changing", server: changingServer });
+      open.push(connection);
+      const client = new ScriptedClient([
+        { content: [{ type: "tool_use", id: "toolu_1", name: "seen_meta", input: {} }] },
+        { content: [{ type: "text", text: "Seen." }] },
+      ]);
+      const result = await runAgent({
+        client,
+        model: "claude-sonnet-5-5",
+        tools: connection.tools,
+        prompt: "What did you see?",
+        telemetry: { tracer: provider.getTracer("test") },
+      });
+      const span = exporter
+        .getFinishedSpans()
+        .find((candidate) => candidate.name === "execute_tool seen_meta");
+      const { traceId, spanId } = span!.spanContext();
+      const seen = result.toolCalls[0]?.outcome;
+      expect(seen).toMatchObject({
+        kind: "success",
+        data: { meta: [{ traceparent: `00-${traceId}-${spanId}-01` }] },
+      });
+    } finally {
+      context.disable();
+    }
   });
 });

@@ -17,6 +17,8 @@ export type {
   RecordedResponse,
   StreamingOptions,
 } from "./options.js";
+export type { OtlpReceiver, ReceivedSpan } from "./otlp-receiver.js";
+export { startOtlpReceiver } from "./otlp-receiver.js";
 export { estimateTokens } from "./prompt-cache.js";
 export type { ResponseOptions, ToolCallSpec } from "./response-builders.js";
 export { messageResponse, textResponse, toolUseResponse } from "./response-builders.js";

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
+import { otelEnvironment, startOtlpTracing } from "@keel/mcp-server/tracing";
 import {
   createRemoteSupportHooks,
   type FaultableBackend,
@@ -24,6 +25,7 @@ import { TextCaptureClient } from "../run/text-capture-client.js";
 import type { Style } from "../terminal/style.js";
 import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
+import { cliVersion } from "../version.js";
 import { EXIT } from "./command.js";
 
 const HELP = `Run the support agent on one customer request.
@@ -56,6 +58,10 @@ Options:
   --mcp-server NAME      only this server of --mcp-config (repeatable; default every server)
   --json                 print exactly one JSON object on stdout (nothing else)
   -h, --help             this help
+
+Tracing: with OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) set, the run's
+OpenTelemetry spans go there over OTLP/HTTP (service OTEL_SERVICE_NAME, default keel); MCP servers started
+from --mcp-config get the OTEL_* variables too, and keel-mcp's spans join the run's trace.
 
 Exit codes: 0 completed (an escalation is a completion), 1 any other end, 2 usage error,
 3 awaiting a supervisor's approval (--hold).
@@ -148,16 +154,27 @@ export const runCommand = defineCommand({
         : describeBackend(backendChoice);
     io.stderr.write(modeBanner(plan.mode, `${plan.source} · ${where}${recordNote}`, style));
 
+    const tracing = startOtlpTracing(
+      io.env,
+      { serviceName: "keel", serviceVersion: cliVersion() },
+      (message) => io.stderr.write(style.yellow(`keel run: ${message}\n`)),
+    );
     let setup: RunSetup;
     try {
       setup =
         backendChoice === undefined
-          ? await mcpSetup(mcp as ChosenServers, io, style, plan.scenario?.faults.length ?? 0)
+          ? await mcpSetup(
+              withOtelEnvironment(mcp as ChosenServers, io.env),
+              io,
+              style,
+              plan.scenario?.faults.length ?? 0,
+            )
           : await localSetup(backendChoice, values.hold === true);
     } catch (error) {
       io.stderr.write(
         `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
       );
+      await tracing?.shutdown();
       return EXIT.failed;
     }
     try {
@@ -181,6 +198,9 @@ export const runCommand = defineCommand({
         ...(reporter === undefined
           ? {}
           : { onEvent: reporter.onEvent, onStreamEvent: reporter.onStreamEvent }),
+        ...(tracing === undefined
+          ? {}
+          : { telemetry: { tracer: tracing.tracer, agentName: "keel-support" } }),
       });
       reporter?.close();
       if (tracePath !== undefined) {
@@ -219,9 +239,24 @@ export const runCommand = defineCommand({
     } finally {
       spinner.stop();
       await setup.close();
+      // The servers have flushed their spans as they stopped; the run's go last, before the exit.
+      await tracing?.shutdown();
     }
   },
 });
+
+/** Stdio servers started for the run get the OTEL_* variables (their own settings win): one trace. */
+function withOtelEnvironment(chosen: ChosenServers, env: NodeJS.ProcessEnv): ChosenServers {
+  const otel = otelEnvironment(env);
+  if (Object.keys(otel).length === 0) return chosen;
+  const servers = Object.fromEntries(
+    Object.entries(chosen.servers).map(([name, server]) => [
+      name,
+      server.type === "stdio" ? { ...server, env: { ...otel, ...server.env } } : server,
+    ]),
+  );
+  return { ...chosen, servers };
+}
 
 /** What the run's agent is made of, and what to close when it ends. */
 interface RunSetup {

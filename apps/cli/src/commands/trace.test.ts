@@ -18,7 +18,7 @@ describe("keel trace", () => {
     const { code, stdout } = await runCli(["trace", "run.trace.json"], { cwd });
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^Trace · claude-sonnet-5-5 via scripted · SIMULATION · scenario high-value-refund · run /,
+      /^Trace · claude-sonnet-5-5 via scripted · SIMULATION · scenario high-value-refund · run \S+ · started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/,
     );
     expect(stdout).toContain("request Hello, alice@example.com here.");
     expect(stdout).toContain("[3] model I'll request the refund for the espresso machine.");

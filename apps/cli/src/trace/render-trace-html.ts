@@ -102,6 +102,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
     trace.mode,
     trace.scenario ? `scenario ${trace.scenario}` : null,
     start ? `run ${start.runId}` : null,
+    start?.startedAt ? `started ${start.startedAt}` : null,
   ].filter((part): part is string => Boolean(part));
   const items = rounds.map((round) => {
     const response = round.response;

@@ -64,6 +64,7 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
     trace.mode ?? undefined,
     trace.scenario ? `scenario ${trace.scenario}` : undefined,
     start ? `run ${start.runId}` : undefined,
+    start?.startedAt ? `started ${start.startedAt}` : undefined,
   ].filter(Boolean);
   lines.push(`${style.bold("Trace")}${about.length > 0 ? ` · ${about.join(" · ")}` : ""}`);
   if (start)

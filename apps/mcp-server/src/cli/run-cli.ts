@@ -6,6 +6,7 @@ import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
 import { supervisorToolset } from "../supervisor-tools.js";
 import { type SupportSurface, supportSurface } from "../support-surface.js";
+import { type OtlpTracing, startOtlpTracing } from "../tracing/otlp.js";
 import { SERVER_VERSION } from "../version.js";
 import { type CliCommand, parseCliArguments } from "./arguments.js";
 import { USAGE } from "./usage.js";
@@ -45,6 +46,27 @@ export async function runCli(
     return 0;
   }
   const logger = createStderrLogger(command.log);
+  const tracing = startOtlpTracing(
+    environment,
+    { serviceName: "keel-mcp", serviceVersion: SERVER_VERSION },
+    (message) => logger.warn(message),
+  );
+  if (tracing)
+    logger.info("exporting traces over OTLP/HTTP", { endpoint: redactedEndpoint(tracing.endpoint) });
+  try {
+    return await openAndServe(command, environment, dependencies, logger, tracing);
+  } finally {
+    await tracing?.shutdown();
+  }
+}
+
+async function openAndServe(
+  command: Extract<CliCommand, { kind: "stdio" | "http" }>,
+  environment: NodeJS.ProcessEnv,
+  dependencies: CliDependencies,
+  logger: Logger,
+  tracing: OtlpTracing | undefined,
+): Promise<number> {
   let store: Store;
   try {
     store = await openStore(command.store, {
@@ -65,7 +87,7 @@ export async function runCli(
   }
   try {
     const surface = dependencies.surface ?? supportSurface;
-    return await serve(command, store, logger, environment, (mode) => surface(store.backend, mode));
+    return await serve(command, store, logger, environment, tracing, (mode) => surface(store.backend, mode));
   } catch (error) {
     const code = configFailure(error);
     if (code === undefined) logger.error("the server failed", { error });
@@ -80,13 +102,15 @@ async function serve(
   store: Store,
   logger: Logger,
   environment: NodeJS.ProcessEnv,
+  tracing: OtlpTracing | undefined,
   surfaceFor: (mode: "session" | "stateless") => SupportSurface,
 ): Promise<number> {
+  const tracer = tracing ? { tracer: tracing.tracer } : {};
   const stopSignal = waitForSignal();
   let running: Running;
   let ended: Promise<string>;
   if (command.kind === "stdio") {
-    const stdio = await startStdioServer({ ...surfaceFor("session"), logger });
+    const stdio = await startStdioServer({ ...surfaceFor("session"), logger, ...tracer });
     const stdoutGone = new Promise<string>((resolve) =>
       process.stdout.once("error", () => resolve("stdout closed")),
     );
@@ -97,6 +121,7 @@ async function serve(
     const supervisorTools = supervisorToolset(store.backend, environment);
     running = await startHttpServer({
       ...surfaceFor("stateless"),
+      ...tracer,
       ...(supervisorTools ? { supervisorTools, supervisorToken: environment.KEEL_MCP_SUPERVISOR_TOKEN } : {}),
       logger,
       host: command.host,
@@ -144,6 +169,16 @@ function waitForSignal(): { readonly received: Promise<string>; dispose(): void 
       process.off("SIGINT", onSignal);
     },
   };
+}
+
+/** The endpoint without credentials or query (a collector URL may carry a token). */
+function redactedEndpoint(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return "(not a URL)";
+  }
 }
 
 function configFailure(error: unknown): number | undefined {

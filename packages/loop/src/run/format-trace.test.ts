@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ScriptedClient } from "../clients/scripted-client.js";
 import { formatTrace } from "./format-trace.js";
+import { runAgent } from "./run-agent.js";
 import type { TraceEvent } from "./trace-events.js";
 
 const usage = {
@@ -80,5 +82,23 @@ describe("formatTrace", () => {
       "  not run: a (stop_reason max_tokens)",
       "end truncated · 1 tool round · 1 request · in 1200 out 40 cache write 0 read 900",
     ]);
+  });
+});
+
+describe("the run's wall-clock start", () => {
+  it("is on run_start as ISO 8601 UTC (atMs counts from it), and formatTrace shows it", async () => {
+    const before = Date.now();
+    const result = await runAgent({
+      client: new ScriptedClient([{ content: [{ type: "text", text: "Hi." }] }]),
+      model: "m",
+      prompt: "Hello.",
+    });
+    const start = result.trace[0];
+    expect(start?.type).toBe("run_start");
+    const startedAt = start?.type === "run_start" ? start.startedAt : undefined;
+    expect(startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(startedAt!)).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(startedAt!)).toBeLessThanOrEqual(Date.now());
+    expect(formatTrace(result.trace)).toContain(`started ${startedAt}`);
   });
 });

@@ -32,7 +32,7 @@ function toolCall(event: ToolCallEvent): string {
 function line(event: TraceEvent): string {
   switch (event.type) {
     case "run_start":
-      return `run ${event.runId} · ${event.model} via ${event.client} · tools: ${event.tools.join(", ") || "none"}`;
+      return `run ${event.runId}${event.startedAt ? ` · started ${event.startedAt}` : ""} · ${event.model} via ${event.client} · tools: ${event.tools.join(", ") || "none"}`;
     case "request":
       return `→ request ${event.index}${event.final ? " (final answer, tool_choice none)" : ""} · ${plural(event.messages, "message")} · ${size(event.bytes)}`;
     case "response": {

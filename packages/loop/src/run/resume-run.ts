@@ -67,6 +67,7 @@ export async function resumeRun(
   run.emit({
     type: "run_start",
     runId: run.runId,
+    startedAt: run.startedAtIso,
     model: resolved.model,
     client: resolved.client.name,
     tools: resolved.toolset.names,

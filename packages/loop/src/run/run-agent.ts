@@ -34,6 +34,7 @@ export async function runAgent(options: RunOptions): Promise<RunResult> {
   run.emit({
     type: "run_start",
     runId: run.runId,
+    startedAt: run.startedAtIso,
     model: run.options.model,
     client: run.options.client.name,
     tools: run.options.toolset.names,

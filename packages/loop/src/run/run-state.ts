@@ -34,6 +34,8 @@ export class RunState {
   toolRounds = 0;
   modelRequests = 0;
   private readonly startedAt: number;
+  /** The wall-clock start, for the trace (the `now` option is a monotonic clock). */
+  readonly startedAtIso = new Date().toISOString();
   private readonly controller = new AbortController();
   private readonly unlink: () => void;
   private eagerController: AbortController | undefined;

@@ -66,8 +66,9 @@ export async function executeToolCall(
     });
   if (span === undefined) return toResult(await resolve(), environment.iteration, eager);
   // The call runs with its span active: an MCP client inside carries the trace to its server.
-  const result = toResult(await span.run(resolve), environment.iteration, eager);
-  span.end(result.record);
+  const resolution = await span.run(resolve);
+  const result = toResult(resolution, environment.iteration, eager);
+  span.end(resolution, result.record);
   return result;
 }
 

@@ -9,6 +9,8 @@ interface EventBase {
 export interface RunStartEvent extends EventBase {
   readonly type: "run_start";
   readonly runId: string;
+  /** The wall-clock start (ISO 8601 UTC): every event's `atMs` counts from here. Absent in older traces. */
+  readonly startedAt?: string;
   readonly model: string;
   readonly client: string;
   readonly tools: readonly string[];

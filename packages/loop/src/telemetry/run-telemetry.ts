@@ -1,4 +1,5 @@
-import type { Message, MessageCreateRequest, ToolOutcome } from "@keel/errors";
+import type { Message, MessageCreateRequest } from "@keel/errors";
+import { type ToolCallResolution, toolCallAttributes } from "@keel/hooks";
 import { redactSecrets } from "../clients/redact-secrets.js";
 import type { ResolvedOptions } from "../run/resolve-options.js";
 import { RunOptionsError } from "../run/run-options-error.js";
@@ -203,8 +204,8 @@ export class RunTelemetry {
     const active = this.otel.trace.setSpan(this.agentContext ?? this.otel.context.active(), span as never);
     return {
       run: <T>(work: () => Promise<T>) => this.otel.context.with(active, work),
-      end: (record: ToolCallRecord) => {
-        span.setAttributes(toolAttributes(record, this.options.captureContent === true));
+      end: (resolution: ToolCallResolution, record: ToolCallRecord) => {
+        span.setAttributes(toolAttributes(resolution, record, this.options.captureContent === true));
         if (record.isError) {
           span.setAttribute("error.type", record.code ?? "UNKNOWN");
           span.setStatus({ code: STATUS_ERROR, message: record.code ?? "error" });
@@ -231,36 +232,21 @@ export interface ChatSpan {
 
 export interface ToolSpan {
   run<T>(work: () => Promise<T>): Promise<T>;
-  end(record: ToolCallRecord): void;
+  end(resolution: ToolCallResolution, record: ToolCallRecord): void;
 }
 
-/** Keel's facts about a call: what the backend needs to answer "how many refunds went to a person, and why". */
-function toolAttributes(record: ToolCallRecord, content: boolean): TelemetryAttributes {
-  const { outcome } = record;
-  return defined({
-    "keel.outcome.kind": outcome.kind,
-    "keel.error.category": record.category,
-    "keel.error.code": record.code,
-    "keel.error.retryable": outcome.kind === "error" ? outcome.retryable : undefined,
-    "keel.tool.attempts": record.attempts,
-    "keel.tool.reused": record.reused,
+/** Keel's facts about a call (one owner: @keel/hooks), whether it started early, and content on request. */
+function toolAttributes(
+  resolution: ToolCallResolution,
+  record: ToolCallRecord,
+  content: boolean,
+): TelemetryAttributes {
+  return {
+    // The record's outcome is the one that entered the history (an unserialisable result is replaced).
+    ...toolCallAttributes({ ...resolution, outcome: record.outcome }),
     "keel.tool.eager": record.eager,
-    "keel.hook.decision": record.decision ?? undefined,
-    "keel.hook.name": record.hook,
-    "keel.redirect.requested_tool": record.decision === "redirect" ? record.requested : undefined,
-    "keel.redirect.executed_tool":
-      record.decision === "redirect" ? (record.executed ?? undefined) : undefined,
-    "keel.escalation.ticket_id": ticketOf(outcome),
-    "gen_ai.tool.call.result": content ? json(outcome) : undefined,
-  });
-}
-
-function ticketOf(outcome: ToolOutcome): string | undefined {
-  if (outcome.kind !== "success" || typeof outcome.data !== "object" || outcome.data === null)
-    return undefined;
-  const data = outcome.data as Record<string, unknown>;
-  const ticket = data.ticket_id ?? (data.result as Record<string, unknown> | undefined)?.ticket_id;
-  return typeof ticket === "string" ? ticket : undefined;
+    ...(content ? { "gen_ai.tool.call.result": json(record.outcome) } : {}),
+  };
 }
 
 /** The GenAI convention for Anthropic: input tokens include the cache reads and writes. */

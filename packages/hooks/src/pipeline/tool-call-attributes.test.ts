@@ -1,0 +1,80 @@
+import { success, transientError } from "@keel/errors";
+import { createToolset, defineTool } from "@keel/tools";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { definePreHook } from "../define-hook.js";
+import { makeCall, makeContext } from "../hook-context.test-helpers.js";
+import { resolveToolCall } from "./resolve-tool-call.js";
+import { toolCallAttributes } from "./tool-call-attributes.js";
+
+const toolset = createToolset([
+  defineTool({
+    name: "process_refund",
+    description: "Refunds an amount.",
+    input: z.object({ amount: z.number() }),
+    effect: "write",
+    handler: () => success({ refunded: true }),
+  }),
+  defineTool({
+    name: "escalate_to_human",
+    description: "Opens a ticket.",
+    input: z.object({ reason: z.string() }),
+    effect: "write",
+    handler: () => success({ ticket_id: "T-1042" }),
+  }),
+  defineTool({
+    name: "flaky",
+    description: "Fails.",
+    input: z.object({}),
+    effect: "read",
+    handler: () => transientError("UPSTREAM_DOWN", "Down; retry."),
+  }),
+]);
+const toHuman = definePreHook("refund-limit", (call) =>
+  call.name === "process_refund"
+    ? { action: "redirect", tool: "escalate_to_human", input: { reason: "over" }, reason: "over the limit" }
+    : { action: "allow" },
+);
+
+describe("toolCallAttributes", () => {
+  it("a redirect: the hook, the requested and executed tools, and the ticket", async () => {
+    const resolution = await resolveToolCall(makeCall("process_refund", { amount: 750 }), {
+      toolset,
+      preHooks: [toHuman],
+      context: makeContext(),
+    });
+    expect(toolCallAttributes(resolution)).toEqual({
+      "keel.outcome.kind": "success",
+      "keel.tool.attempts": 1,
+      "keel.tool.reused": false,
+      "keel.hook.decision": "redirect",
+      "keel.hook.name": "refund-limit",
+      "keel.redirect.requested_tool": "process_refund",
+      "keel.redirect.executed_tool": "escalate_to_human",
+      "keel.escalation.ticket_id": "T-1042",
+    });
+  });
+
+  it("an error: category, code and retryable; never the input", async () => {
+    const resolution = await resolveToolCall(makeCall("flaky", {}), {
+      toolset,
+      context: makeContext(),
+      retry: { maxAttempts: 2, delayMs: () => 0, sleep: () => Promise.resolve() },
+    });
+    expect(toolCallAttributes(resolution)).toEqual({
+      "keel.outcome.kind": "error",
+      "keel.error.category": "transient",
+      "keel.error.code": "UPSTREAM_DOWN",
+      "keel.error.retryable": true,
+      "keel.tool.attempts": 2,
+      "keel.tool.reused": false,
+      "keel.hook.decision": "allow",
+    });
+  });
+
+  it("a call refused before any hook (unknown tool) has no decision", async () => {
+    const resolution = await resolveToolCall(makeCall("nope", {}), { toolset, context: makeContext() });
+    expect(toolCallAttributes(resolution)).toMatchObject({ "keel.error.code": "UNKNOWN_TOOL" });
+    expect(toolCallAttributes(resolution)).not.toHaveProperty("keel.hook.decision");
+  });
+});
