@@ -62,6 +62,21 @@ describe("the tool catalog (the toolset's own MCP shape)", () => {
     expect(check({ role: 1 }).valid).toBe(false);
   });
 
+  it("declares a real output schema for every support tool: its fields, not any object", () => {
+    const surface = supportSurface(createMemoryBackend(), "stateless");
+    for (const tool of surface.tools.mcpTools) {
+      // The success branches, then the empty and redirect envelopes.
+      const branches = (tool.outputSchema as { anyOf: Array<Record<string, unknown>> }).anyOf.slice(0, -2);
+      expect(branches.length, tool.name).toBe(tool.name === "process_refund" ? 2 : 1);
+      for (const branch of branches) {
+        expect(Object.keys(branch.properties ?? {}).length, tool.name).toBeGreaterThanOrEqual(5);
+        expect(branch.required, tool.name).toBeDefined();
+      }
+      // A result of another shape fails the client's check (the SDK's Client rejects it).
+      expect(validator.getValidator(tool.outputSchema)({ unexpected: true }).valid, tool.name).toBe(false);
+    }
+  });
+
   it("declares output schemas that admit every non-error result of the support tools", async () => {
     const backend = createMemoryBackend();
     const surface = supportSurface(backend, "stateless");

@@ -6,7 +6,10 @@ const WORKER = new URL("../workers/scripted-worker.mjs", import.meta.url);
 const LABELS = {
   bare: "bare loop over the same `ScriptedClient` (call, append, run, repeat)",
   keel: "**Keel** `runAgent` + `ScriptedClient`",
+  "keel-otel":
+    "**Keel** `runAgent` + `ScriptedClient`, `telemetry` on (OpenTelemetry SDK spans, not exported)",
 };
+const IDS = ["bare", "keel", "keel-otel"];
 
 /**
  * Bench 2: in-process overhead and growth over a long session with the ScriptedClient (no HTTP, no SDK):
@@ -19,7 +22,7 @@ export async function inProcessGrowthBench(context) {
   const size = smoke
     ? { rounds: 60, processes: 1, warmup: 1, sessions: 2, early: [1, 10], late: [51, 60] }
     : { rounds: 1000, processes: 3, warmup: 2, sessions: 4, early: [1, 100], late: [900, 1000] };
-  const contenders = ["bare", "keel"].map((implementation) => ({
+  const contenders = IDS.map((implementation) => ({
     id: implementation,
     task: { bench: "2", implementation, ...size },
   }));
@@ -32,7 +35,7 @@ export async function inProcessGrowthBench(context) {
   const requests = size.rounds + 1;
   /** @type {Record<string, number>} */
   const numbers = {};
-  const rows = ["bare", "keel"].map((id) => {
+  const rows = IDS.map((id) => {
     const samples = /** @type {any} */ (pooled.get(id));
     const entry = {
       id,
@@ -50,7 +53,7 @@ export async function inProcessGrowthBench(context) {
     numbers[`${id}.withClientBytes`] = entry.withClientBytes;
     return entry;
   });
-  const [bare, keel] = rows;
+  const [bare, keel, traced] = rows;
   const mib = (/** @type {number} */ bytes) => `${num(bytes / 2 ** 20, 2)} MiB`;
   const table = markdownTable(
     [
@@ -97,17 +100,28 @@ export async function inProcessGrowthBench(context) {
         measured: `Keel +${num(keelAdded, 1)} µs/round (${ratio(keel.growth.median)}), bare +${num(bareAdded, 1)} µs/round (${ratio(bare.growth.median)})`,
         pass: keelAdded <= allowed,
       },
+      {
+        target:
+          "telemetry on (SDK spans: invoke_agent, a chat and an execute_tool per round) adds ≤ 25% CPU per round",
+        measured: `CPU ${num(traced.cpu.median, 1)} vs ${num(keel.cpu.median, 1)} µs/round (${ratio(traced.cpu.median / keel.cpu.median)}); off, no OpenTelemetry code is loaded or run`,
+        pass: traced.cpu.median <= 1.25 * keel.cpu.median,
+      },
     ],
     charts: [
       {
         title: `2. ScriptedClient, ${size.rounds} rounds — CPU µs per round (median, min–max)`,
         unit: "µs",
         bars: rows.map((entry) => ({
-          label: entry.id === "keel" ? "Keel runAgent" : "bare loop",
+          label:
+            entry.id === "keel"
+              ? "Keel runAgent"
+              : entry.id === "keel-otel"
+                ? "Keel, telemetry on"
+                : "bare loop",
           value: entry.cpu.median,
           min: entry.cpu.min,
           max: entry.cpu.max,
-          keel: entry.id === "keel",
+          keel: entry.id !== "bare",
         })),
       },
     ],

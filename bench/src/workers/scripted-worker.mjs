@@ -1,4 +1,5 @@
 import { runAgent, ScriptedClient } from "@keel/loop";
+import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import { serveTask } from "../lib/child.mjs";
 import { MAX_TOKENS, SYSTEM_PROMPT, sessionResponse, USER_PROMPT } from "../lib/sessions.mjs";
 import { median } from "../lib/stats.mjs";
@@ -12,13 +13,19 @@ const MODEL = "bench-scripted";
  * against a bare loop calling the same ScriptedClient — the floor of an in-process loop. Per run: wall,
  * CPU, each round's time (from the script function's clock) and, on a last run, the heap it retains.
  *
- * @typedef {{ implementation: "keel" | "bare", rounds: number, warmup: number, sessions: number,
+ * @typedef {{ implementation: "keel" | "keel-otel" | "bare", rounds: number, warmup: number, sessions: number,
  *   early: [number, number], late: [number, number] }} ScriptedTask
  * @param {ScriptedTask} spec
  */
 export async function task(spec) {
   const behaviour = toolBehavior();
   const tools = keelTools([LOOKUP_ORDER], behaviour);
+  // Telemetry on: the OpenTelemetry SDK's real spans (recorded, then dropped: no processor), so the row
+  // is the loop's cost of making them, not an exporter's.
+  const telemetry =
+    spec.implementation === "keel-otel"
+      ? { telemetry: { tracer: new BasicTracerProvider().getTracer("bench"), agentName: "bench" } }
+      : {};
   /** @type {number[]} */
   let stamps = [];
   const newClient = () =>
@@ -30,7 +37,7 @@ export async function task(spec) {
     stamps = [];
     const client = newClient();
     const result =
-      spec.implementation === "keel"
+      spec.implementation !== "bare"
         ? await runAgent({
             client,
             model: MODEL,
@@ -39,6 +46,7 @@ export async function task(spec) {
             prompt: USER_PROMPT,
             maxTokens: MAX_TOKENS,
             maxIterations: spec.rounds + 1,
+            ...telemetry,
           })
         : await bareLoop(client, behaviour);
     if (result.status !== "completed" || result.modelRequests !== spec.rounds + 1) {

@@ -50,6 +50,8 @@ export type McpClientEvent =
     }
   | { readonly type: "tool_skipped"; readonly server: string; readonly tool: string; readonly reason: string }
   | { readonly type: "reconnecting"; readonly server: string; readonly reason: string }
+  /** The server sent `notifications/tools/list_changed`: the list is read again shortly (a `tools_changed` follows if it differs). */
+  | { readonly type: "list_changed"; readonly server: string }
   | { readonly type: "session_reinitialized"; readonly server: string }
   | { readonly type: "closed"; readonly server: string };
 
@@ -385,6 +387,7 @@ class Connection implements McpConnection {
   private scheduleRefresh(): void {
     if (this.closed) return;
     this.listChanged = true;
+    this.options.onEvent?.({ type: "list_changed", server: this.name });
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => void this.refresh().catch(() => {}), REFRESH_DEBOUNCE_MS);
     this.refreshTimer.unref?.();

@@ -10,6 +10,7 @@ import {
   everythingStdio,
   recordEvents,
   startEverythingHttp,
+  waitFor,
 } from "./test-servers.test-helpers.js";
 
 // @modelcontextprotocol/server-everything, from the npm registry: a server nobody here wrote.
@@ -81,6 +82,19 @@ describe.each(transports)("server-everything over %s", (_label, server) => {
       expect(converted.inputJsonSchema).toEqual(sent);
       expect(converted.renderedDescription).toBe(entry.description);
     }
+  });
+
+  it("follows the server's notifications/tools/list_changed (it registers more tools once initialised)", async () => {
+    if (server().type !== "stdio") return; // over HTTP the notification rides a stream that may open later
+    const { events, onEvent } = recordEvents();
+    const connection = await connect(onEvent);
+    await waitFor(() => events.some((event) => event.type === "list_changed"));
+    // The list is read again after the notification: what the server lists now is what the loop gets.
+    await waitFor(async () => {
+      const listed = (await rawListing()).filter((entry) => entry.execution?.taskSupport !== "required");
+      const names = (list: readonly string[]) => JSON.stringify([...list].sort());
+      return names(connection.tools.map((entry) => entry.name)) === names(listed.map((entry) => entry.name));
+    });
   });
 
   it("a call with valid input succeeds", async () => {

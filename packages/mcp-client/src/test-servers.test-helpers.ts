@@ -53,9 +53,9 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("timed out waiting for a condition");
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

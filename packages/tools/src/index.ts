@@ -17,6 +17,7 @@ export type { Toolset } from "./toolset/create-toolset.js";
 export { createToolset } from "./toolset/create-toolset.js";
 export type {
   AnthropicToolDefinition,
+  HandlerOutcome,
   McpToolDefinition,
   Tool,
   ToolAnnotations,

@@ -1,4 +1,4 @@
-import type { ToolOutcome } from "@keel/errors";
+import type { EmptyOutcome, ErrorOutcome, SuccessOutcome, ToolOutcome } from "@keel/errors";
 import type { z } from "zod";
 
 /** Reads may run concurrently and early; writes run one at a time, in the model's order. */
@@ -51,6 +51,9 @@ export interface ToolAnnotations {
   readonly openWorldHint: boolean;
 }
 
+/** What a handler returns: a success typed by the tool's `output`, or an empty or error outcome. */
+export type HandlerOutcome<T> = SuccessOutcome<T> | EmptyOutcome | ErrorOutcome;
+
 export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
   /** A short human-readable name for tool pickers (MCP `title`); the model routes on `description`. */
@@ -72,10 +75,14 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * outside systems.
    */
   readonly annotations?: Partial<ToolAnnotations>;
+  /**
+   * Returns the outcome. `output` types (and checks) the data of a success only: an `empty` outcome carries
+   * its own small record (what was looked for), and an error none.
+   */
   readonly handler: (
     input: z.output<I>,
     context: ToolContext,
-  ) => ToolOutcome<z.input<O>> | Promise<ToolOutcome<z.input<O>>>;
+  ) => HandlerOutcome<z.input<O>> | Promise<HandlerOutcome<z.input<O>>>;
 }
 
 /** A defined tool: the spec plus its rendered description and JSON schemas (computed once). */

@@ -59,6 +59,7 @@ describe("keel trace", () => {
     expect(stdout).toContain("HTML timeline written to timeline.html");
     const html = readFileSync(join(cwd, "timeline.html"), "utf8");
     expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toMatch(/started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
     expect(html).toContain("Checking &lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt; &amp; more");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("Look up &lt;order&gt;");

@@ -1,13 +1,17 @@
-import { success, type ToolOutcome, validEmpty } from "@keel/errors";
-import { defineTool } from "@keel/tools";
+import { success, validEmpty } from "@keel/errors";
+import { defineTool, type HandlerOutcome } from "@keel/tools";
 import { z } from "zod";
 import type { CustomerResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
+import { customerOutput } from "./output-schemas.js";
 import { customerView } from "./present.js";
 import { customerIdSchema, emailSchema } from "./schemas.js";
 import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
 
-function customerOutcome(result: CustomerResult, asked: string): ToolOutcome {
+function customerOutcome(
+  result: CustomerResult,
+  asked: string,
+): HandlerOutcome<z.input<typeof customerOutput>> {
   if (isStoreFailure(result)) return storeFailureOutcome("customers", result);
   if (result.kind === "not_found") {
     return validEmpty(
@@ -25,6 +29,7 @@ export function getCustomerByEmailTool(backend: SupportBackend) {
     title: "Find a customer by email",
     description: SUPPORT_DESCRIPTIONS.get_customer_by_email,
     input: z.strictObject({ email: emailSchema }),
+    output: customerOutput,
     effect: "read",
     reuse: true,
     handler: async ({ email }) =>
@@ -38,6 +43,7 @@ export function getCustomerByIdTool(backend: SupportBackend) {
     title: "Get a customer by id",
     description: SUPPORT_DESCRIPTIONS.get_customer_by_id,
     input: z.strictObject({ customer_id: customerIdSchema }),
+    output: customerOutput,
     effect: "read",
     reuse: true,
     handler: async ({ customer_id }) =>

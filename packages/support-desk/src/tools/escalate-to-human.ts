@@ -3,6 +3,7 @@ import { defineTool } from "@keel/tools";
 import type { SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { normalizeOrderId } from "./order-id.js";
+import { escalationOutput } from "./output-schemas.js";
 import { type EscalationInput, escalationInputSchema } from "./schemas.js";
 import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
 
@@ -12,6 +13,7 @@ export function escalateToHumanTool(backend: SupportBackend) {
     title: "Escalate to a person",
     description: SUPPORT_DESCRIPTIONS.escalate_to_human,
     input: escalationInputSchema,
+    output: escalationOutput,
     effect: "write",
     idempotent: true,
     // Opening a ticket adds a record and destroys nothing.

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { normalizeOrderId } from "./order-id.js";
+import { orderOutput } from "./output-schemas.js";
 import { orderView } from "./present.js";
 import { orderIdSchema } from "./schemas.js";
 import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
@@ -25,6 +26,7 @@ export function lookupOrderTool(backend: SupportBackend) {
     title: "Look up an order",
     description: SUPPORT_DESCRIPTIONS.lookup_order,
     input: z.strictObject({ order_id: orderIdSchema }),
+    output: orderOutput,
     // No read reuse: a refund in the same run changes what this returns.
     effect: "read",
     handler: async ({ order_id }) => {

@@ -6,12 +6,14 @@ import {
   validationError,
   validEmpty,
 } from "@keel/errors";
-import { canonicalJson, defineTool, type ToolContext } from "@keel/tools";
+import { canonicalJson, defineTool, type HandlerOutcome, type ToolContext } from "@keel/tools";
+import type { z } from "zod";
 import type { RefundResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { invalidOrderId } from "./lookup-order.js";
 import { dollars, formatDollars, toCents } from "./money.js";
 import { normalizeOrderId } from "./order-id.js";
+import { refundOutput } from "./output-schemas.js";
 import { type RefundInput, refundInputSchema } from "./schemas.js";
 import { storeFailureOutcome } from "./store-outcomes.js";
 
@@ -34,6 +36,7 @@ export function processRefundTool(backend: SupportBackend, policy: RefundPolicy)
     title: "Refund an order",
     description: SUPPORT_DESCRIPTIONS.process_refund,
     input: refundInputSchema,
+    output: refundOutput,
     effect: "write",
     idempotent: true,
     handler: async (input, context) => {
@@ -76,7 +79,11 @@ function fallbackKey(input: RefundInput, context: ToolContext): string {
   return `${context.runId}:process_refund:${canonicalJson(input)}`;
 }
 
-function refundOutcome(result: RefundResult, input: RefundInput, orderId: string): ToolOutcome {
+function refundOutcome(
+  result: RefundResult,
+  input: RefundInput,
+  orderId: string,
+): HandlerOutcome<z.input<typeof refundOutput>> {
   switch (result.kind) {
     case "refunded":
       return success({

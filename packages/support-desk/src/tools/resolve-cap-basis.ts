@@ -3,6 +3,7 @@ import { defineTool } from "@keel/tools";
 import type { FeeService } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { dollars } from "./money.js";
+import { capBasisOutput } from "./output-schemas.js";
 import { capBasisInputSchema } from "./schemas.js";
 import { trailingWindow } from "./trailing-window.js";
 
@@ -17,6 +18,7 @@ export function resolveCapBasisTool(fees: FeeService, now: () => Date) {
     title: "Resolve the fee-cap basis",
     description: SUPPORT_DESCRIPTIONS.resolve_cap_basis,
     input: capBasisInputSchema,
+    output: capBasisOutput,
     effect: "read",
     handler: async (input) => {
       const window = trailingWindow(

@@ -96,4 +96,23 @@ describe("toMcpTool", () => {
       anyOf: [{ type: "object", additionalProperties: true }, {}, {}],
     });
   });
+
+  it("declares each object of a union output as its own success branch", () => {
+    const tool = defineTool({
+      ...base,
+      name: "pay_or_hold",
+      effect: "write",
+      output: z.union([
+        z.object({ paid: z.literal(true), id: z.string() }),
+        z.object({ paid: z.literal(false) }),
+      ]),
+      handler: () => success({ paid: false as const }),
+    });
+    const branches = (toMcpTool(tool).outputSchema as { anyOf: Array<Record<string, unknown>> }).anyOf;
+    expect(branches).toHaveLength(4);
+    expect(branches.slice(0, 2).map((branch) => Object.keys(branch.properties as object))).toEqual([
+      ["paid", "id"],
+      ["paid"],
+    ]);
+  });
 });

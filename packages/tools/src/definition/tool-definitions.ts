@@ -36,13 +36,25 @@ export function toMcpTool(tool: DefinedTool): McpToolDefinition {
   };
 }
 
-/** A tool without an object output schema still declares one: any object, or an envelope. */
+/**
+ * The success branches (an object output schema, or each object of a union of them) beside the envelopes.
+ * A tool without an object output schema still declares one: any object, or an envelope.
+ */
 function outputSchemaOf(tool: DefinedTool): Record<string, unknown> {
-  const success =
-    tool.outputJsonSchema?.type === "object"
-      ? tool.outputJsonSchema
-      : { type: "object", additionalProperties: true };
-  return { type: "object", anyOf: [success, EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA] };
+  return {
+    type: "object",
+    anyOf: [...successBranches(tool.outputJsonSchema), EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA],
+  };
+}
+
+function successBranches(declared: Record<string, unknown> | undefined): readonly unknown[] {
+  if (declared?.type === "object") return [declared];
+  const union = declared?.anyOf ?? declared?.oneOf;
+  const objects =
+    Array.isArray(union) &&
+    union.length > 0 &&
+    union.every((branch) => (branch as Record<string, unknown> | null)?.type === "object");
+  return objects ? union : [{ type: "object", additionalProperties: true }];
 }
 
 /** A read changes nothing and may be repeated; a write is destructive unless its spec says otherwise. */
