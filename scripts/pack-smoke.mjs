@@ -4,8 +4,11 @@
 // dependencies come from the registry), then compile the README's first ts example with that project's own
 // TypeScript (strict, NodeNext) and run it with node. Each tarball must carry LICENSE, and the package must
 // also load with `require()` (Node >= 20.19 loads ESM that way through the exports map's `default`).
+// The binaries too: the `keel` CLI and `@keel/mcp-server` are packed and installed the same way, then
+// `npx keel-mcp --version`, `npx keel --version`, `npx keel route "…"` and a stdio `tools/list` against
+// `keel-mcp` started in an empty folder must work.
 //
-// usage: node scripts/pack-smoke.mjs [@keel/name ...]   (default: every publishable package)
+// usage: node scripts/pack-smoke.mjs [@keel/name ... | keel ...]   (default: every publishable package and binary)
 // KEEL_KEEP_SMOKE=1 keeps the scratch projects for a look.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,18 +23,39 @@ const concurrency = 3;
 const exampleTimeoutMs = 60_000;
 
 const workspace = readWorkspacePackages();
+/** The published binaries (apps): packed and installed like the libraries, then run. */
+const binaries = readApps(["apps/mcp-server", "apps/cli"]);
+const everything = new Map([...workspace, ...binaries]);
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith("-"));
 for (const name of requested) {
-  if (!workspace.has(name))
-    fail(name, `not a publishable workspace package (${[...workspace.keys()].join(", ")})`);
+  if (!everything.has(name))
+    fail(name, `not a publishable workspace package (${[...everything.keys()].join(", ")})`);
 }
-const selected = requested.length > 0 ? requested : [...workspace.keys()];
+const selected =
+  requested.length > 0 ? requested.filter((name) => workspace.has(name)) : [...workspace.keys()];
+const binariesSelected = requested.length === 0 || requested.some((name) => binaries.has(name));
 const scratch = mkdtempSync(path.join(tmpdir(), "keel-pack-smoke-"));
 const started = Date.now();
 
 try {
-  const tarballs = await packAll(new Set(selected.flatMap((name) => smokeClosure(name))));
+  const binaryClosure = binariesSelected ? [...binaries.keys()].flatMap((name) => keelClosure(name)) : [];
+  const tarballs = await packAll(
+    new Set([...selected.flatMap((name) => smokeClosure(name)), ...binaryClosure]),
+  );
   const failures = [];
+  if (binariesSelected) {
+    const began = Date.now();
+    try {
+      const output = await smokeBinaries(tarballs, binaryClosure);
+      console.log(
+        `✓ keel, keel-mcp: installed from the packed tarballs and ran (${((Date.now() - began) / 1000).toFixed(1)}s)`,
+      );
+      console.log(indent(output.trim()));
+    } catch (error) {
+      failures.push("keel/@keel/mcp-server binaries");
+      console.error(`✗ binaries: ${error.message}`);
+    }
+  }
   await eachLimited(selected, concurrency, async (name) => {
     const began = Date.now();
     try {
@@ -53,7 +77,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(
-      `\npack-smoke: ${selected.length} packages install alone and run their README example (${seconds}s)`,
+      `\npack-smoke: ${selected.length} packages install alone and run their README example${binariesSelected ? "; the keel and keel-mcp binaries run from their tarballs" : ""} (${seconds}s)`,
     );
   }
 } finally {
@@ -77,13 +101,25 @@ function readWorkspacePackages() {
   return packages;
 }
 
+/** The apps published with a bin, by name (they must not be private). */
+function readApps(directories) {
+  const apps = new Map();
+  for (const relative of directories) {
+    const directory = path.join(root, relative);
+    const manifest = JSON.parse(readFileSync(path.join(directory, "package.json"), "utf8"));
+    if (manifest.private) fail(manifest.name, "is private, so nothing can install its bin outside a clone");
+    apps.set(manifest.name, { directory, manifest });
+  }
+  return apps;
+}
+
 /** The package and every Keel package it depends on at run time, transitively. */
 function keelClosure(name, seen = new Set()) {
   if (seen.has(name)) return [...seen];
   seen.add(name);
-  const { manifest } = workspace.get(name);
+  const { manifest } = everything.get(name);
   for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-    if (workspace.has(dependency)) keelClosure(dependency, seen);
+    if (everything.has(dependency)) keelClosure(dependency, seen);
   }
   return [...seen];
 }
@@ -117,7 +153,7 @@ async function packAll(names) {
   mkdirSync(destination);
   const tarballs = new Map();
   for (const name of names) {
-    const { directory } = workspace.get(name);
+    const { directory } = everything.get(name);
     try {
       const { stdout } = await run("pnpm", ["pack", "--json", "--pack-destination", destination], {
         cwd: directory,
@@ -134,7 +170,8 @@ async function packAll(names) {
       if (!files.includes("package/LICENSE")) throw new Error("the tarball has no LICENSE file");
       // Shared with the adopter's own code or heavy and optional: never a plain dependency.
       const packedManifest = JSON.parse(listing.stdout);
-      for (const peer of ["zod", "@electric-sql/pglite", "pg"]) {
+      // (An application brings its own: the binaries may depend on them.)
+      for (const peer of binaries.has(name) ? [] : ["zod", "@electric-sql/pglite", "pg"]) {
         if (packedManifest.dependencies?.[peer])
           throw new Error(`${peer} must be a peer dependency, not a dependency`);
       }
@@ -232,6 +269,116 @@ async function smoke(name, tarballs) {
       const reason = error.killed ? `timed out after ${timeout / 1000}s` : `exit code ${error.code}`;
       throw new Error(`${what} (${reason}) in ${project}\n${indent(output || error.message)}`);
     }
+  }
+}
+
+/**
+ * The binaries as an adopter gets them: the tarballs installed with npm into an empty project, then each
+ * command run through npx (no network: --no-install), and keel-mcp answering tools/list over stdio in a
+ * folder of its own (its PGlite store created there).
+ */
+async function smokeBinaries(tarballs, closure) {
+  const project = path.join(scratch, "binaries");
+  mkdirSync(project);
+  writeFileSync(
+    path.join(project, "package.json"),
+    `${JSON.stringify({ name: "keel-bin-smoke", private: true, type: "module" }, null, 2)}\n`,
+  );
+  const exec = async (what, command, args, cwd = project) => {
+    try {
+      return await run(command, args, { cwd, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
+      throw new Error(`${what} (exit code ${error.code}) in ${cwd}\n${indent(output || error.message)}`);
+    }
+  };
+  const unique = [...new Set(closure)];
+  await exec("npm install of the tarballs failed", "npm", [
+    "install",
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+    ...unique.map((name) => tarballs.get(name).tarball),
+  ]);
+  checkKeelCopies(project, unique, tarballs);
+  const lines = [];
+  // `npx @keel/mcp-server` is the .mcp.json form in the README: the package's single bin.
+  for (const [name, bin] of [
+    ["@keel/mcp-server", "@keel/mcp-server"],
+    ["@keel/mcp-server", "keel-mcp"],
+    ["keel", "keel"],
+  ]) {
+    const { stdout } = await exec(`npx ${bin} --version failed`, "npx", ["--no-install", bin, "--version"]);
+    const version = tarballs.get(name).manifest.version;
+    if (stdout.trim() !== version)
+      throw new Error(`npx ${bin} --version printed "${stdout.trim()}", not ${version}`);
+    lines.push(`npx ${bin} --version: ${version}`);
+  }
+  const routed = await exec("npx keel route failed", "npx", [
+    "--no-install",
+    "keel",
+    "route",
+    "Where is my order ORD-1001?",
+    "--json",
+  ]);
+  const route = JSON.parse(routed.stdout);
+  if (route.tool !== "lookup_order")
+    throw new Error(`keel route chose ${JSON.stringify(route.tool)}, not lookup_order`);
+  lines.push(`npx keel route "Where is my order ORD-1001?": ${route.tool}`);
+  const elsewhere = mkdtempSync(path.join(scratch, "any-folder-"));
+  const tools = await listToolsOverStdio(path.join(project, "node_modules", ".bin", "keel-mcp"), elsewhere);
+  if (!tools.includes("process_refund"))
+    throw new Error(`keel-mcp listed ${tools.join(", ")}: no process_refund`);
+  lines.push(`keel-mcp (stdio, started in an empty folder) tools/list: ${tools.join(", ")}`);
+  return lines.join("\n");
+}
+
+/** initialize, notifications/initialized and tools/list over a child's stdio (JSON-RPC lines), then stop it. */
+async function listToolsOverStdio(command, cwd) {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(command, [], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`keel-mcp did not answer tools/list in 60 s\n${indent(stderr)}`)),
+        60_000,
+      );
+      child.once("exit", (code) =>
+        reject(new Error(`keel-mcp exited (${code}) before answering\n${indent(stderr)}`)),
+      );
+      let buffered = "";
+      child.stdout.on("data", (chunk) => {
+        buffered += chunk;
+        let newline = buffered.indexOf("\n");
+        while (newline >= 0) {
+          const message = JSON.parse(buffered.slice(0, newline));
+          buffered = buffered.slice(newline + 1);
+          newline = buffered.indexOf("\n");
+          if (message.id === 1) {
+            send({ method: "notifications/initialized" });
+            send({ id: 2, method: "tools/list", params: {} });
+          } else if (message.id === 2) {
+            clearTimeout(timer);
+            resolve(message.result.tools.map((tool) => tool.name));
+          }
+        }
+      });
+      send({
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "pack-smoke", version: "1" },
+        },
+      });
+    });
+  } finally {
+    child.stdin.end();
+    child.kill("SIGTERM");
   }
 }
 
