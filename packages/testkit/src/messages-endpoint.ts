@@ -15,6 +15,7 @@ import type { RecordedRequest } from "./options.js";
 import { nextTemplate, pause, type ServerState } from "./server-state.js";
 import { messageEvents } from "./sse-events.js";
 import { streamDurationMs, writeStream } from "./stream-writer.js";
+import { withSignedThinking } from "./thinking-signatures.js";
 import { validateRequest } from "./validate-request.js";
 import type { MessagesRequest } from "./wire.js";
 
@@ -86,7 +87,7 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   if (state.options.script && !interrupted) state.scriptCursor++;
 
   const inputUsage = state.cache.account(valid, raw.byteLength, validation.cacheBreakpoints);
-  const completed = serveTemplate(template, valid.model, inputUsage);
+  const completed = withSignedThinking(serveTemplate(template, valid.model, inputUsage));
   const { message, partialInput } = faults.maxTokens
     ? cutOffAtMaxTokens(completed, valid.max_tokens, faults.maxTokens)
     : { message: completed, partialInput: undefined };

@@ -6,6 +6,7 @@ import { messageResponse, textResponse, toolUseResponse } from "./index.js";
 import { parseSse, rawPost, sdkClient, startServer, userRequest } from "./sdk.test-helpers.js";
 import { chunks, messageEvents } from "./sse-events.js";
 import { streamDurationMs } from "./stream-writer.js";
+import { signThinking } from "./thinking-signatures.js";
 
 const fixtureMessage = messageResponse({
   id: "msg_01FixtureTextAndToolUse",
@@ -137,7 +138,8 @@ describe("the SSE wire format", () => {
       script: [messageResponse({ content: [thinking, { type: "text", text: "ok" }] })],
     });
     const final = await sdkClient(server).messages.stream(userRequest()).finalMessage();
-    expect(final.content[0]).toEqual(thinking);
+    // The fake signs what it serves, as the real API does (a block altered later fails that signature).
+    expect(final.content[0]).toEqual({ ...thinking, signature: signThinking(thinking.thinking) });
   });
 
   it("delivers the SDK every event type in order, through messages.stream", async () => {

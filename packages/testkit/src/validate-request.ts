@@ -1,4 +1,5 @@
 import { isRecord } from "@keel/errors";
+import { alteredThinking } from "./thinking-signatures.js";
 import type { MessagesRequest } from "./wire.js";
 
 export type ValidationResult =
@@ -54,7 +55,8 @@ export function validateRequest(body: unknown): ValidationResult {
   const thinkingError = checkThinking(body.thinking, body.max_tokens as number, body.tool_choice);
   if (thinkingError) return fail(thinkingError);
 
-  const historyCheck = checkHistory(body.messages);
+  const thinkingOn = isRecord(body.thinking) && body.thinking.type !== "disabled";
+  const historyCheck = checkHistory(body.messages, thinkingOn);
   if (typeof historyCheck === "string") return fail(historyCheck);
   cacheBreakpoints += historyCheck;
 
@@ -137,10 +139,40 @@ function turnsOf(messages: unknown[]): Turn[] | string {
 }
 
 /** Returns the number of cache breakpoints in the messages, or the first error found. */
-function checkHistory(messages: unknown[]): number | string {
+function checkHistory(messages: unknown[], thinkingOn: boolean): number | string {
   const turns = turnsOf(messages);
   if (typeof turns === "string") return turns;
+  if (thinkingOn) {
+    const problem = openLoopWithoutThinking(turns);
+    if (problem !== undefined) return problem;
+  }
   return checkTurns(turns, messages.length);
+}
+
+/**
+ * With thinking on, the assistant turn whose tool calls the final user turn answers (an open tool loop)
+ * must start with its thinking block (extended-thinking guide, "Preserving thinking blocks": during tool
+ * use, pass the last assistant message's thinking blocks back; the API answers the error below otherwise).
+ */
+function openLoopWithoutThinking(turns: readonly Turn[]): string | undefined {
+  const last = turns.at(-1);
+  const assistant = turns.at(-2);
+  if (last?.role !== "user" || assistant?.role !== "assistant" || !Array.isArray(assistant.content))
+    return undefined;
+  const answersTools =
+    Array.isArray(last.content) &&
+    last.content.some((block) => isRecord(block) && block.type === "tool_result");
+  if (!answersTools) return undefined;
+  const first = assistant.content[0];
+  const type = isRecord(first) ? first.type : undefined;
+  if (type === "thinking" || type === "redacted_thinking") return undefined;
+  return (
+    `messages.${assistant.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(type)}\`. ` +
+    "When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the " +
+    "lastmost set of `tool_use` and `tool_result` blocks). We recommend you include thinking blocks from " +
+    "previous turns. To avoid this requirement, disable `thinking`. Please consult our documentation at " +
+    "https://docs.claude.com/en/docs/build-with-claude/extended-thinking"
+  );
 }
 
 function checkTurns(turns: readonly Turn[], messageCount: number): number | string {
@@ -172,6 +204,18 @@ function checkTurns(turns: readonly Turn[], messageCount: number): number | stri
       }
       if (block.cache_control !== undefined) breakpoints++;
       breakpoints += nestedBreakpoints(block);
+      if (block.type === "thinking") {
+        if (typeof block.signature !== "string") return `${path}.signature: Field required`;
+        if (alteredThinking(block.thinking, block.signature))
+          return `${path}: Invalid \`signature\` in \`thinking\` block`;
+      }
+      // Tool-use guide: in the user turn that answers tool calls, tool_result blocks come first; text after.
+      if (
+        block.type === "tool_result" &&
+        content.slice(0, blockIndex).some((earlier) => isRecord(earlier) && earlier.type !== "tool_result")
+      ) {
+        return `${path}: \`tool_result\` blocks must come first in the user message that answers \`tool_use\` blocks; put any other content after them`;
+      }
       if (block.type === "tool_use") {
         if (role !== "assistant") return `${path}: \`tool_use\` blocks may only appear in assistant messages`;
         const id = block.id as string;

@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { textResponse } from "./index.js";
 import { rawPost, sdkClient, startServer, userRequest } from "./sdk.test-helpers.js";
+import { signThinking } from "./thinking-signatures.js";
 import { validateRequest } from "./validate-request.js";
 
 const ephemeral = { type: "ephemeral" } as const;
@@ -134,6 +135,38 @@ const invalidRequests: Array<[string, Record<string, unknown>, string]> = [
     { messages: [{ role: "user", content: [] }] },
     "all messages must have non-empty content",
   ],
+  [
+    "text before the tool_result in the user turn that answers a tool_use",
+    { messages: roundTrip({ results: [{ type: "text", text: "Here:" }, toolResult("toolu_01A")] }) },
+    "messages.2.content.1: `tool_result` blocks must come first",
+  ],
+  [
+    "an open tool loop whose assistant turn lost its thinking block, with thinking on",
+    {
+      max_tokens: 4096,
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }],
+      messages: roundTrip(),
+    },
+    "messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`",
+  ],
+  [
+    "a thinking block without its signature",
+    { messages: roundTrip({ assistant: [{ type: "thinking", thinking: "Hmm." }, toolUse("toolu_01A")] }) },
+    "messages.1.content.0.signature: Field required",
+  ],
+  [
+    "a thinking block this server signed, altered before being sent back",
+    {
+      messages: roundTrip({
+        assistant: [
+          { type: "thinking", thinking: "Edited.", signature: signThinking("Original.") },
+          toolUse("toolu_01A"),
+        ],
+      }),
+    },
+    "messages.1.content.0: Invalid `signature` in `thinking` block",
+  ],
 ];
 
 describe("request validation", () => {
@@ -178,6 +211,58 @@ describe("request validation", () => {
       tool_choice: { type: "auto" },
     };
     expect(validateRequest(body).ok).toBe(true);
+  });
+
+  it("accepts an open tool loop that starts with its thinking block (passed back unchanged) with thinking on", () => {
+    const thinking = {
+      type: "thinking",
+      thinking: "Check the weather.",
+      signature: signThinking("Check the weather."),
+    };
+    const body = {
+      ...userRequest(),
+      max_tokens: 4096,
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }],
+      messages: roundTrip({ assistant: [thinking, toolUse("toolu_01A")] }),
+    };
+    expect(validateRequest(body).ok).toBe(true);
+  });
+
+  it("signs the thinking blocks it serves, so a client can pass them back and the next request passes", async () => {
+    const server = await startServer({
+      script: [
+        {
+          content: [
+            { type: "thinking", thinking: "Look it up.", signature: "anything" },
+            { type: "tool_use", id: "toolu_01A", name: "get_weather", input: { city: "Paris" } },
+          ],
+          stop_reason: "tool_use",
+        },
+        textResponse("21°C in Paris."),
+      ],
+    });
+    const client = sdkClient(server);
+    const base = {
+      model: "claude-test",
+      max_tokens: 4096,
+      thinking: { type: "enabled" as const, budget_tokens: 2048 },
+      tools: [{ name: "get_weather", input_schema: { type: "object" as const } }],
+    };
+    const first = await client.messages.create({
+      ...base,
+      messages: [{ role: "user", content: "Weather?" }],
+    });
+    expect(first.content[0]).toMatchObject({ type: "thinking", signature: signThinking("Look it up.") });
+    const second = await client.messages.create({
+      ...base,
+      messages: [
+        { role: "user", content: "Weather?" },
+        { role: "assistant", content: first.content },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01A", content: "21°C" }] },
+      ],
+    });
+    expect(second.content[0]).toMatchObject({ type: "text", text: "21°C in Paris." });
   });
 
   it("accepts a final assistant prefill, even an empty one", () => {

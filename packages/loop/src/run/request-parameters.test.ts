@@ -98,4 +98,37 @@ describe("request parameters: typed, validated, sent on every request", () => {
     expect(recorded.body).not.toHaveProperty("betas");
     expect(recorded.headers["anthropic-beta"]).toBe("interleaved-thinking-2025-05-14");
   });
+
+  it.each([true, false])(
+    "passes each signed thinking block back unchanged through a two-round tool loop (strict fake, stream: %s)",
+    async (stream) => {
+      const thinkingTurn = (id: string, thought: string) => ({
+        content: [
+          { type: "thinking" as const, thinking: thought, signature: "issued-by-the-fake" },
+          { type: "text" as const, text: "" },
+          { type: "tool_use" as const, id, name: "lookup_order", input: { order_id: "O-1" } },
+        ],
+        stop_reason: "tool_use" as const,
+      });
+      const api = await startFakeMessagesApi({
+        script: [
+          thinkingTurn("toolu_1", "Look the order up."),
+          thinkingTurn("toolu_2", "Once more."),
+          textResponse("Done."),
+        ],
+      });
+      close = api.close;
+      const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, maxRetries: 0, stream });
+      const result = await runAgent({
+        ...base,
+        client,
+        tools: tools(),
+        maxTokens: 4096,
+        request: { thinking: { type: "enabled", budget_tokens: 1024 } },
+      });
+      // The fake rejects an altered or dropped thinking block, an empty text block and text before a result.
+      expect(result.status).toBe("completed");
+      expect(api.requests.map((request) => request.response?.status)).toEqual([200, 200, 200]);
+    },
+  );
 });
