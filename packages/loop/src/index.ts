@@ -13,6 +13,7 @@ export type {
 } from "@keel/errors";
 export type {
   AnthropicClientOptions,
+  AnthropicSdkClient,
   Cassette,
   CassetteInteraction,
   ModelClient,

@@ -9,7 +9,25 @@ import type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model
 import { abortedError, ModelClientError } from "./model-client-error.js";
 import { type FailurePhase, retryAdvice } from "./retry-advice.js";
 
+/**
+ * An `@anthropic-ai/sdk` client of your own making: `new Anthropic({...})` with your auth, proxy or headers,
+ * or a cloud provider's (`AnthropicBedrock`, `AnthropicVertex`, `AnthropicFoundry`), which share its
+ * `messages.create`. Keel calls `messages.create` with the request as an object (so a provider client
+ * routes it its own way) and `maxRetries: 0` (Keel's loop owns the retries).
+ */
+export interface AnthropicSdkClient {
+  readonly messages: {
+    // `never` parameters: any client's own typed `create` fits; Keel passes a Messages API body.
+    create(body: never, options: never): PromiseLike<unknown>;
+  };
+}
+
 export interface AnthropicClientOptions {
+  /**
+   * Your own SDK client (see AnthropicSdkClient); `apiKey`, `baseURL`, `timeoutMs`, `fetch` and
+   * `defaultHeaders` are then that client's business and not used here.
+   */
+  readonly client?: AnthropicSdkClient;
   /** Defaults to ANTHROPIC_API_KEY. Without either, every request rejects with kind `authentication`. */
   readonly apiKey?: string;
   /** Defaults to ANTHROPIC_BASE_URL, then https://api.anthropic.com. */
@@ -72,6 +90,7 @@ class FailedAttempt {
 export class AnthropicClient implements ModelClient {
   readonly name = "anthropic";
   readonly #sdk: Anthropic | undefined;
+  readonly #client: AnthropicSdkClient | undefined;
   readonly #stream: boolean;
   readonly #maxRetries: number;
   readonly #delays: RetryDelayPolicy;
@@ -88,6 +107,15 @@ export class AnthropicClient implements ModelClient {
     this.#sleep = options.sleep ?? ((milliseconds, signal) => delay(milliseconds, undefined, { signal }));
     this.#random = options.random ?? Math.random;
     this.#context = { baseURL, timeoutMs: options.timeoutMs };
+    if (options.client !== undefined) {
+      if (typeof options.client?.messages?.create !== "function") {
+        throw new TypeError(
+          "AnthropicClient: `client` must be an @anthropic-ai/sdk client (with messages.create).",
+        );
+      }
+      this.#client = options.client;
+      return;
+    }
     // Without a key the SDK would search credential files and profiles; Keel asks for the key instead.
     if (!apiKey) return;
     this.#sdk = new Anthropic({
@@ -106,7 +134,8 @@ export class AnthropicClient implements ModelClient {
   async create(request: MessageCreateRequest, options: ModelRequestOptions = {}): Promise<Message> {
     const { signal, onEvent } = options;
     if (signal?.aborted) throw abortedError(signal.reason);
-    if (!this.#sdk) {
+    const own = this.#client;
+    if (!this.#sdk && own === undefined) {
       throw new ModelClientError(
         "authentication",
         "No Anthropic API key: set ANTHROPIC_API_KEY or pass { apiKey } to AnthropicClient.",
@@ -117,20 +146,36 @@ export class AnthropicClient implements ModelClient {
     // The client's timeout applies (posting skips `messages.create`'s refusal of large non-streaming max_tokens).
     // Beta features travel as the `anthropic-beta` header, as the SDK's beta API sends them.
     const { betas, ...body } = request;
-    const sdkOptions: SdkRequestOptions = {
-      signal,
-      body: JSON.stringify({ ...body, stream: this.#stream }),
-      headers:
-        betas === undefined || betas.length === 0
-          ? JSON_HEADERS
-          : { ...JSON_HEADERS, "anthropic-beta": betas.join(",") },
-      stream: this.#stream,
-    };
+    const beta = betas === undefined || betas.length === 0 ? undefined : betas.join(",");
+    let send: () => PromiseLike<unknown>;
+    if (own !== undefined) {
+      // Your client routes the request (a provider client builds its own path from the body's model).
+      const create = own.messages.create.bind(own.messages) as (
+        body: unknown,
+        options: unknown,
+      ) => PromiseLike<unknown>;
+      const payload = { ...body, stream: this.#stream };
+      const requestOptions = {
+        signal,
+        maxRetries: 0,
+        ...(beta === undefined ? {} : { headers: { "anthropic-beta": beta } }),
+      };
+      send = () => create(payload, requestOptions);
+    } else {
+      const sdk = this.#sdk!;
+      const sdkOptions: SdkRequestOptions = {
+        signal,
+        body: JSON.stringify({ ...body, stream: this.#stream }),
+        headers: beta === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": beta },
+        stream: this.#stream,
+      };
+      send = () => sdk.post(MESSAGES_PATH, sdkOptions);
+    }
     for (let retries = 0; ; retries++) {
       try {
         return this.#stream
-          ? await this.#streamOnce(this.#sdk, sdkOptions, onEvent)
-          : await this.#postOnce(this.#sdk, sdkOptions, onEvent);
+          ? await this.#streamOnce(send, signal, onEvent)
+          : await this.#postOnce(send, onEvent);
       } catch (failure) {
         if (!(failure instanceof FailedAttempt)) throw failure;
         const delayMs = this.#retryDelay(failure, retries, signal, onEvent);
@@ -144,10 +189,10 @@ export class AnthropicClient implements ModelClient {
     }
   }
 
-  async #postOnce(sdk: Anthropic, options: SdkRequestOptions, onEvent: ModelRequestOptions["onEvent"]) {
+  async #postOnce(send: () => PromiseLike<unknown>, onEvent: ModelRequestOptions["onEvent"]) {
     let message: Message;
     try {
-      message = (await sdk.post(MESSAGES_PATH, options)) as Message;
+      message = (await send()) as Message;
     } catch (thrown) {
       throw new FailedAttempt(thrown, "response");
     }
@@ -156,14 +201,14 @@ export class AnthropicClient implements ModelClient {
   }
 
   async #streamOnce(
-    sdk: Anthropic,
-    options: SdkRequestOptions,
+    send: () => PromiseLike<unknown>,
+    signal: AbortSignal | undefined,
     onEvent: ModelRequestOptions["onEvent"],
   ): Promise<Message> {
     const assembler = new MessageAssembler(onEvent);
     let stream: AsyncIterable<unknown>;
     try {
-      stream = (await sdk.post(MESSAGES_PATH, options)) as AsyncIterable<unknown>;
+      stream = (await send()) as AsyncIterable<unknown>;
     } catch (thrown) {
       throw new FailedAttempt(thrown, "response");
     }
@@ -174,7 +219,7 @@ export class AnthropicClient implements ModelClient {
       throw new FailedAttempt(thrown, assembler.forwarded ? "after-output" : "stream");
     }
     // The SDK ends the iteration quietly when the signal aborts mid-stream.
-    if (options.signal?.aborted) throw abortedError(options.signal.reason);
+    if (signal?.aborted) throw abortedError(signal.reason);
     return assembler.finish();
   }
 

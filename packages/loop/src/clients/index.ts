@@ -1,4 +1,4 @@
-export type { AnthropicClientOptions } from "./anthropic-client.js";
+export type { AnthropicClientOptions, AnthropicSdkClient } from "./anthropic-client.js";
 export { AnthropicClient } from "./anthropic-client.js";
 export type { Cassette, CassetteInteraction, RecordedError } from "./cassette.js";
 export { checkScript, loadScript } from "./load-script.js";
