@@ -73,6 +73,8 @@ class FailedAttempt {
   constructor(
     readonly thrown: unknown,
     readonly phase: FailurePhase,
+    /** What the response reported before it failed (a stream that started): billed all the same. */
+    readonly usage?: Message["usage"],
   ) {}
 }
 
@@ -216,7 +218,7 @@ export class AnthropicClient implements ModelClient {
       for await (const event of stream) assembler.add(event as RawStreamEvent);
     } catch (thrown) {
       if (thrown instanceof ListenerError) throw thrown.error;
-      throw new FailedAttempt(thrown, assembler.forwarded ? "after-output" : "stream");
+      throw new FailedAttempt(thrown, assembler.forwarded ? "after-output" : "stream", assembler.usage);
     }
     // The SDK ends the iteration quietly when the signal aborts mid-stream.
     if (signal?.aborted) throw abortedError(signal.reason);
@@ -240,7 +242,13 @@ export class AnthropicClient implements ModelClient {
     if (!advice.retry || retries >= this.#maxRetries) throw error;
     const delayMs = retryDelay(retries + 2, this.#delays, this.#random, advice.retryAfterMs);
     if (delayMs === null) throw error;
-    onEvent?.({ type: "retry", attempt: retries + 1, reason: retryReason(error, failure.phase), delayMs });
+    onEvent?.({
+      type: "retry",
+      attempt: retries + 1,
+      reason: retryReason(error, failure.phase),
+      delayMs,
+      ...(failure.usage === undefined ? {} : { usage: failure.usage }),
+    });
     return delayMs;
   }
 

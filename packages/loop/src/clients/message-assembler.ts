@@ -42,6 +42,11 @@ export class MessageAssembler {
     this.#onEvent = onEvent;
   }
 
+  /** What the response reported so far (from message_start on): billed even if the stream fails later. */
+  get usage(): Message["usage"] | undefined {
+    return this.#message?.usage;
+  }
+
   add(event: RawStreamEvent): void {
     switch (event.type) {
       case "message_start":

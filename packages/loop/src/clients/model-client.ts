@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock } from "@keel/errors";
+import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock, Usage } from "@keel/errors";
 
 /** Live events a streaming client forwards while a response is being produced. */
 export type ModelStreamEvent =
@@ -7,7 +7,14 @@ export type ModelStreamEvent =
   | { type: "tool_use_complete"; index: number; block: ToolUseBlock }
   | { type: "content_block_complete"; index: number; block: ContentBlock }
   /** The client is about to retry a failed request (HTTP error, no response, or a stream that failed early). */
-  | { type: "retry"; attempt: number; reason: string; delayMs: number };
+  | {
+      type: "retry";
+      attempt: number;
+      reason: string;
+      delayMs: number;
+      /** What the failed attempt reported before it failed (its input was processed and is billed). */
+      usage?: Usage;
+    };
 
 export interface ModelRequestOptions {
   readonly signal?: AbortSignal;

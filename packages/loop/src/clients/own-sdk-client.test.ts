@@ -78,3 +78,39 @@ describe("AnthropicClient({ client }): an SDK client of your own", () => {
     expect(() => new AnthropicClient({ client: {} as never })).toThrow(/messages\.create/);
   });
 });
+
+describe("tokens of failed attempts", () => {
+  it("a stream that fails after the API started answering is retried, and what it reported is counted apart", async () => {
+    const api = await startFakeMessagesApi({
+      script: [textResponse("Hello.")],
+      faults: { 0: { type: "error-after-deltas", count: 0 } },
+    });
+    close = api.close;
+    const client = new AnthropicClient({ apiKey: "k", baseURL: api.url, sleep: noWait });
+    const result = await runAgent({ client, model: "claude-test", prompt: "Hi" });
+    expect(result.status).toBe("completed");
+    const served = api.requests.map((request) => request.response?.message?.usage);
+    expect(served).toHaveLength(2);
+    // The totals are the answered request's; the broken stream's input is billed and shown apart.
+    expect(result.usage.input_tokens).toBe(served[1]!.input_tokens);
+    expect(result.usage.failed_attempts).toEqual({
+      attempts: 1,
+      input_tokens: served[0]!.input_tokens,
+      output_tokens: expect.any(Number),
+      cache_creation_input_tokens: served[0]!.cache_creation_input_tokens ?? 0,
+      cache_read_input_tokens: served[0]!.cache_read_input_tokens ?? 0,
+    });
+    expect(result.usage.failed_attempts!.input_tokens).toBeGreaterThan(0);
+  });
+
+  it("a run without failures has no failed_attempts field", async () => {
+    const api = await startFakeMessagesApi({ script: [textResponse("Hello.")] });
+    close = api.close;
+    const result = await runAgent({
+      client: new AnthropicClient({ apiKey: "k", baseURL: api.url }),
+      model: "m",
+      prompt: "Hi",
+    });
+    expect(result.usage).not.toHaveProperty("failed_attempts");
+  });
+});

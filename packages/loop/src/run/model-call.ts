@@ -5,6 +5,7 @@ import type { ChatSpan } from "../telemetry/run-telemetry.js";
 import type { RunError } from "./run-result.js";
 import type { RunState } from "./run-state.js";
 import type { ToolBatch } from "./tool-batch.js";
+import { addFailedAttempt } from "./usage.js";
 
 /**
  * One model request. Stream events start eager reads and feed the trace; the caller's listener sees them
@@ -31,6 +32,7 @@ export function requestModel(
       }
     } else if (event.type === "retry") {
       run.emit({ type: "model_retry", attempt: event.attempt, reason: event.reason, delayMs: event.delayMs });
+      if (event.usage) run.usage = addFailedAttempt(run.usage, event.usage);
       chat?.retry(event.attempt, event.reason, event.delayMs);
     }
   };

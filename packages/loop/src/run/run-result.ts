@@ -25,6 +25,17 @@ export interface RunUsage {
   readonly cache_read_input_tokens: number;
   /** Billed server-tool requests, present once a response reported any. */
   readonly server_tool_use?: { readonly web_search_requests: number; readonly web_fetch_requests: number };
+  /**
+   * Attempts that failed after the API had started answering (a stream that broke and was retried): the
+   * tokens they reported are billed too, and are counted here, not in the totals above. Present once any.
+   */
+  readonly failed_attempts?: {
+    readonly attempts: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly cache_creation_input_tokens: number;
+    readonly cache_read_input_tokens: number;
+  };
 }
 
 /** The pre-hook decision; `null` when the call never reached the hooks (it failed validation). */

@@ -11,6 +11,22 @@ export const EMPTY_USAGE: RunUsage = {
 const count = (value: number | null | undefined): number =>
   typeof value === "number" && Number.isFinite(value) ? value : 0;
 
+/** Adds what a failed attempt reported to `failed_attempts` (the totals stay the successful responses'). */
+export function addFailedAttempt(total: RunUsage, usage: Usage): RunUsage {
+  const before = total.failed_attempts;
+  return {
+    ...total,
+    failed_attempts: {
+      attempts: (before?.attempts ?? 0) + 1,
+      input_tokens: (before?.input_tokens ?? 0) + count(usage.input_tokens),
+      output_tokens: (before?.output_tokens ?? 0) + count(usage.output_tokens),
+      cache_creation_input_tokens:
+        (before?.cache_creation_input_tokens ?? 0) + count(usage.cache_creation_input_tokens),
+      cache_read_input_tokens: (before?.cache_read_input_tokens ?? 0) + count(usage.cache_read_input_tokens),
+    },
+  };
+}
+
 /** Adds one response's usage (null or missing cache fields count as 0). */
 export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
   if (usage === undefined || usage === null) return total;
@@ -19,6 +35,7 @@ export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
     output_tokens: total.output_tokens + count(usage.output_tokens),
     cache_creation_input_tokens: total.cache_creation_input_tokens + count(usage.cache_creation_input_tokens),
     cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
+    ...(total.failed_attempts === undefined ? {} : { failed_attempts: total.failed_attempts }),
   };
   const server = usage.server_tool_use;
   const searches = count(server?.web_search_requests);
