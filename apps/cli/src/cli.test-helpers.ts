@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { main } from "./main.js";
 
 export interface CliResult {
@@ -46,4 +47,24 @@ export function onlyJson(stdout: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new Error("stdout is not a JSON object");
   return value as Record<string, unknown>;
+}
+
+/** The repository root (its .mcp.json names keel-mcp's built entry). */
+export const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** `keel run --scenario high-value-refund --json` on the repository's own .mcp.json (server keel-support). */
+export function runOnRepositoryMcpConfig(env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(
+    [
+      "run",
+      "--scenario",
+      "high-value-refund",
+      "--mcp-config",
+      ".mcp.json",
+      "--mcp-server",
+      "keel-support",
+      "--json",
+    ],
+    { cwd: REPOSITORY_ROOT, env: { PATH: process.env.PATH, KEEL_DATA_DIR: temporaryDirectory(), ...env } },
+  );
 }

@@ -39,10 +39,25 @@ async function orderStatusApi(): Promise<FakeMessagesApi> {
 
 describe("keel run in LIVE mode", () => {
   it("sends --thinking N as thinking with max_tokens above the budget, and --temperature as is", async () => {
-    const api = await orderStatusApi();
+    // With thinking on, the model's tool turn opens with a thinking block, which must be passed back.
+    const api = await startFakeMessagesApi({
+      script: [
+        {
+          content: [
+            { type: "thinking", thinking: "The customer asks about one order: look it up.", signature: "" },
+            { type: "text", text: "Let me check that order." },
+            { type: "tool_use", id: "toolu_live_1", name: "lookup_order", input: { order_id: "ORD-1005" } },
+          ],
+          stop_reason: "tool_use",
+        },
+        textResponse("Your order ORD-1005 has shipped."),
+      ],
+    });
+    servers.push(api);
     const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
     const thinking = await runCli(["run", "Where is ORD-1005?", "--thinking", "2048", "--json"], { env });
-    expect(thinking.code).toBe(0);
+    expect(thinking.code, thinking.stderr).toBe(0);
+    expect(api.requests.map((request) => request.response?.status)).toEqual([200, 200]);
     expect(api.requests[0]?.body).toMatchObject({
       thinking: { type: "enabled", budget_tokens: 2048 },
       max_tokens: 6144,

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { onlyJson, runCli, runOnRepositoryMcpConfig, temporaryDirectory } from "../cli.test-helpers.js";
 
 // keel run --mcp-config: the support agent with its tools served by the real keel-mcp over stdio.
 
@@ -25,19 +25,7 @@ const keelSupport = (dataDir: string) => ({
 
 describe("keel run --mcp-config", () => {
   it("runs on the repository's own .mcp.json: the $750 refund is redirected to a person over MCP", async () => {
-    const result = await runCli(
-      [
-        "run",
-        "--scenario",
-        "high-value-refund",
-        "--mcp-config",
-        ".mcp.json",
-        "--mcp-server",
-        "keel-support",
-        "--json",
-      ],
-      { cwd: REPOSITORY, env: { PATH: process.env.PATH, KEEL_DATA_DIR: temporaryDirectory() } },
-    );
+    const result = await runOnRepositoryMcpConfig();
     expect(result.stderr).toContain("tools over MCP from keel-support");
     expect(result.code).toBe(0);
     const json = onlyJson(result.stdout);

@@ -1,9 +1,6 @@
-import { fileURLToPath } from "node:url";
 import { type ReceivedSpan, startOtlpReceiver } from "@keel/testkit";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
-
-const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
+import { onlyJson, runCli, runOnRepositoryMcpConfig } from "../cli.test-helpers.js";
 
 const named = (spans: readonly ReceivedSpan[], name: string) => spans.find((span) => span.name === name);
 
@@ -11,27 +8,8 @@ describe("keel run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   it("exports the run's spans over OTLP/HTTP; keel-mcp's tools/call spans join the same trace", async () => {
     const receiver = await startOtlpReceiver();
     try {
-      const result = await runCli(
-        [
-          "run",
-          "--scenario",
-          "high-value-refund",
-          "--mcp-config",
-          ".mcp.json",
-          "--mcp-server",
-          "keel-support",
-          "--json",
-        ],
-        {
-          cwd: REPOSITORY,
-          env: {
-            PATH: process.env.PATH,
-            KEEL_DATA_DIR: temporaryDirectory(),
-            OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-          },
-        },
-      );
-      expect(result.code).toBe(0);
+      const result = await runOnRepositoryMcpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+      expect(result.code, result.stderr).toBe(0);
       expect(onlyJson(result.stdout).status).toBe("completed");
       const spans = await receiver.waitFor((received) =>
         received.some((span) => span.service === "keel-mcp" && span.name === "tools/call escalate_to_human"),

@@ -18,17 +18,23 @@ const weather = defineTool({
   handler: ({ city }) => success({ city, celsius: 21 }),
 });
 
-it("README: runs a tool round with the scripted client", async () => {
+/** The README's first example: one tool round with the scripted client, and any extra options. */
+function weatherRound(extra: Partial<Parameters<typeof runAgent>[0]> = {}) {
   const client = new ScriptedClient([
     { content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } }] },
     { content: [{ type: "text", text: "It is 21 °C in Oslo." }] },
   ]);
-  const result = await runAgent({
+  return runAgent({
     client,
     model: "claude-sonnet-5-5",
     tools: [weather],
     prompt: "Weather in Oslo?",
+    ...extra,
   });
+}
+
+it("README: runs a tool round with the scripted client", async () => {
+  const result = await weatherRound();
   expect([result.status, result.text]).toEqual(["completed", "It is 21 °C in Oslo."]);
 });
 
@@ -66,17 +72,7 @@ it("README: Tracing wires a tracer in a few lines (an in-memory exporter in plac
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
   const tracer = provider.getTracer("support-agent");
-  const client = new ScriptedClient([
-    { content: [{ type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } }] },
-    { content: [{ type: "text", text: "It is 21 °C in Oslo." }] },
-  ]);
-  const result = await runAgent({
-    client,
-    model: "claude-sonnet-5-5",
-    tools: [weather],
-    prompt: "Weather in Oslo?",
-    telemetry: { tracer, agentName: "support" },
-  });
+  const result = await weatherRound({ telemetry: { tracer, agentName: "support" } });
   await provider.forceFlush();
   expect(result.status).toBe("completed");
   expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual([
