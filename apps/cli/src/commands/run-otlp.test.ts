@@ -39,7 +39,7 @@ describe("keel run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     } finally {
       await receiver.close();
     }
-  });
+  }, 150_000);
 
   it("an endpoint that is not a URL is reported once; the run goes on untraced", async () => {
     const result = await runCli(["run", "--scenario", "low-value-refund", "--json"], {

@@ -154,7 +154,7 @@ export const runCommand = defineCommand({
         : describeBackend(backendChoice);
     io.stderr.write(modeBanner(plan.mode, `${plan.source} · ${where}${recordNote}`, style));
 
-    const tracing = startOtlpTracing(
+    const tracing = await startOtlpTracing(
       io.env,
       { serviceName: "keel", serviceVersion: cliVersion() },
       (message) => io.stderr.write(style.yellow(`keel run: ${message}\n`)),

@@ -3,6 +3,8 @@ import type { TextSink } from "../cli-io.js";
 import type { ChosenServers } from "../config/mcp-servers.js";
 import type { Style } from "../terminal/style.js";
 
+const CONNECT_TIMEOUT_MS = 60_000;
+
 /** The MCP servers' tools for one run, and a line for the banner. */
 export interface McpTools {
   readonly toolbox: McpToolbox;
@@ -29,6 +31,8 @@ export async function openMcpTools(
   const toolbox = await connectMcpServers(chosen.servers, {
     onEvent: report,
     changedTools: "refuse",
+    // A stdio server may open a database on start (keel-mcp's PGlite takes seconds on a busy machine).
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
     ...(signal === undefined ? {} : { signal }),
   });
   const instructions = toolbox.servers

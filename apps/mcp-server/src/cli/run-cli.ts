@@ -46,7 +46,7 @@ export async function runCli(
     return 0;
   }
   const logger = createStderrLogger(command.log);
-  const tracing = startOtlpTracing(
+  const tracing = await startOtlpTracing(
     environment,
     { serviceName: "keel-mcp", serviceVersion: SERVER_VERSION },
     (message) => logger.warn(message),

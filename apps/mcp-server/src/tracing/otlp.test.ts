@@ -10,27 +10,26 @@ afterEach(async () => {
 });
 
 describe("startOtlpTracing", () => {
-  it("is off unless an endpoint is set, and off when the SDK is disabled or the exporter is none", () => {
-    expect(startOtlpTracing({}, service)).toBeUndefined();
+  it("is off unless an endpoint is set, and off when the SDK is disabled or the exporter is none", async () => {
+    expect(await startOtlpTracing({}, service)).toBeUndefined();
     const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" };
-    expect(startOtlpTracing({ ...endpoint, OTEL_SDK_DISABLED: "true" }, service)).toBeUndefined();
-    expect(startOtlpTracing({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }, service)).toBeUndefined();
+    expect(await startOtlpTracing({ ...endpoint, OTEL_SDK_DISABLED: "true" }, service)).toBeUndefined();
+    expect(await startOtlpTracing({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }, service)).toBeUndefined();
   });
 
-  it("an endpoint that is not a URL is reported and tracing stays off", () => {
+  it("an endpoint that is not a URL is reported and tracing stays off", async () => {
     const problems: string[] = [];
-    expect(
-      startOtlpTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: "not a url" }, service, (message) =>
-        problems.push(message),
-      ),
-    ).toBeUndefined();
+    const tracing = await startOtlpTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: "not a url" }, service, (message) =>
+      problems.push(message),
+    );
+    expect(tracing).toBeUndefined();
     expect(problems).toEqual([expect.stringContaining("OTEL_EXPORTER_OTLP_ENDPOINT")]);
   });
 
   it("exports to {endpoint}/v1/traces as OTLP JSON, named by OTEL_SERVICE_NAME, and flushes on shutdown", async () => {
     receiver = await startOtlpReceiver();
     const { url } = receiver;
-    const tracing = startOtlpTracing(
+    const tracing = await startOtlpTracing(
       { OTEL_EXPORTER_OTLP_ENDPOINT: `${url}/`, OTEL_SERVICE_NAME: "support-mcp" },
       service,
     );
@@ -46,8 +45,8 @@ describe("startOtlpTracing", () => {
     ]);
   });
 
-  it("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is used as given", () => {
-    const tracing = startOtlpTracing(
+  it("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is used as given", async () => {
+    const tracing = await startOtlpTracing(
       { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://127.0.0.1:9/custom" },
       service,
     );

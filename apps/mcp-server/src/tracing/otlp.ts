@@ -1,9 +1,4 @@
-import { context, propagation, type Tracer, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { Tracer } from "@opentelemetry/api";
 
 /** Spans exported over OTLP/HTTP, as the standard OTEL_* variables ask. */
 export interface OtlpTracing {
@@ -30,13 +25,14 @@ export function otelEnvironment(environment: NodeJS.ProcessEnv): Record<string, 
  * `OTEL_EXPORTER_OTLP_HEADERS` is read by the exporter. Registers the provider, an AsyncLocalStorage context
  * manager and the W3C propagator globally: this is the application's own process. Returns undefined when
  * not asked for; `onProblem` hears about an endpoint that is not a URL (tracing then stays off: telemetry
- * never stops the application).
+ * never stops the application). The OpenTelemetry SDK is loaded only then: without an endpoint, starting
+ * costs nothing.
  */
-export function startOtlpTracing(
+export async function startOtlpTracing(
   environment: NodeJS.ProcessEnv,
   service: { readonly serviceName: string; readonly serviceVersion: string },
   onProblem: (message: string) => void = () => {},
-): OtlpTracing | undefined {
+): Promise<OtlpTracing | undefined> {
   if (environment.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return undefined;
   if (environment.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === "none") return undefined;
   const endpoint = tracesEndpoint(environment);
@@ -49,6 +45,21 @@ export function startOtlpTracing(
     );
     return undefined;
   }
+  const [
+    { context, propagation, trace },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { BasicTracerProvider, BatchSpanProcessor },
+  ] = await Promise.all([
+    import("@opentelemetry/api"),
+    import("@opentelemetry/context-async-hooks"),
+    import("@opentelemetry/core"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/sdk-trace-base"),
+  ]);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({
       "service.name": environment.OTEL_SERVICE_NAME?.trim() || service.serviceName,
