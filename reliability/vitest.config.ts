@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts"],
     // Child processes and servers: files run one after another so the 2-core CI machine is not oversubscribed.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: a test may start several keel-mcp processes, each allowed 90 s to open its store and listen.
+    testTimeout: 240_000,
+    hookTimeout: 120_000,
   },
 });

@@ -2,6 +2,12 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { MCP_SERVER_BIN } from "./built-apps.js";
 
+/**
+ * How long a keel-mcp may take to open its store and listen. A fresh PGlite folder is migrated first, which took
+ * over 30 s inside a full `pnpm test` on a 2-core CI machine; the limit guards against a hang, not a slow start.
+ */
+const START_TIMEOUT_MS = 90_000;
+
 /** A token long enough for the server's policy; only ever sent to 127.0.0.1. */
 export const AGENT_TOKEN = "reliability-agent-token-0123456789";
 
@@ -61,8 +67,12 @@ export async function spawnMcpServer(options: SpawnOptions = {}): Promise<McpSer
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`keel-mcp did not listen within ${options.startTimeoutMs ?? 30_000} ms:\n${stderr}`));
-    }, options.startTimeoutMs ?? 30_000);
+      reject(
+        new Error(
+          `keel-mcp did not listen within ${options.startTimeoutMs ?? START_TIMEOUT_MS} ms:\n${stderr}`,
+        ),
+      );
+    }, options.startTimeoutMs ?? START_TIMEOUT_MS);
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
       const match = /"url":"([^"]+)"/.exec(stderr);
