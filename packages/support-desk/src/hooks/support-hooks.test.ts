@@ -152,17 +152,19 @@ describe("suspended account", () => {
       isError: false,
       data: { customer_id: "C-1001" },
     });
-    const backend = createMemoryBackend();
-    backend.faults.next("getCustomerById", "unreachable");
-    const decision = await runPreHooks(
-      createSupportHooks(backend).pre,
-      refundCall(),
-      context([withoutStatus]),
-    );
-    expect(decision).toMatchObject({
-      action: "block",
-      error: { category: "transient", code: "CUSTOMERS_DB_UNREACHABLE" },
-    });
+    for (const [fault, code] of [
+      ["unreachable", "CUSTOMERS_DB_UNREACHABLE"],
+      ["timeout", "CUSTOMERS_UPSTREAM_TIMEOUT"],
+    ] as const) {
+      const backend = createMemoryBackend();
+      backend.faults.next("getCustomerById", fault);
+      const decision = await runPreHooks(
+        createSupportHooks(backend).pre,
+        refundCall(),
+        context([withoutStatus]),
+      );
+      expect(decision).toMatchObject({ action: "block", error: { category: "transient", code } });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { businessError, transientError } from "@keel/errors";
 import { definePreHook, type PreToolHook } from "@keel/hooks";
 import type { AccountStatus, SupportBackend } from "../backend/types.js";
+import { isStoreFailure, storeFailureCode } from "../tools/store-outcomes.js";
 import { refundFields, verifiedCustomers } from "./run-facts.js";
 
 /**
@@ -18,11 +19,11 @@ export function suspendedAccountHook(backend: SupportBackend): PreToolHook {
     let status: AccountStatus | undefined = verifiedCustomers(context.history).get(customerId);
     if (status === undefined) {
       const result = await backend.getCustomerById(customerId);
-      if (result.kind === "timeout" || result.kind === "unreachable") {
+      if (isStoreFailure(result)) {
         return {
           action: "block",
           error: transientError(
-            "CUSTOMERS_DB_UNREACHABLE",
+            storeFailureCode("customers", result),
             `No refund was made: the account status of ${customerId} could not be checked because the customer ` +
               "store did not answer. Retry process_refund shortly; do not tell the customer the refund went through.",
             { retryAfterMs: 500 },

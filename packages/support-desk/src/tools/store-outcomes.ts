@@ -14,6 +14,11 @@ export function isStoreFailure(result: { readonly kind: string }): result is Sto
   return result.kind === "timeout" || result.kind === "unreachable";
 }
 
+/** The code of a store's failure: a timeout and an unreachable store read differently in traces. */
+export function storeFailureCode(store: Store, failure: StoreFailure): string {
+  return CODES[store][failure.kind];
+}
+
 /**
  * An outage as a transient error. The message says the answer is UNKNOWN — never that the thing is
  * missing — and that the same call may be retried; `writeNote` adds what a write's retry means.
@@ -24,7 +29,7 @@ export function storeFailureOutcome(store: Store, failure: StoreFailure, writeNo
       ? `The ${store} store did not answer in time`
       : `The ${store} store could not be reached`;
   return transientError(
-    CODES[store][failure.kind],
+    storeFailureCode(store, failure),
     `${what}, so the answer is UNKNOWN: do not tell the customer it does not exist. ` +
       `Retry the same call shortly; if it keeps failing, tell the customer you cannot check right now.${writeNote}`,
     { retryAfterMs: 500 },
