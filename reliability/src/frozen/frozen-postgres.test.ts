@@ -1,8 +1,8 @@
 import { createSqlBackend } from "@keel/support-desk";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { callTool, healthStatus, type ToolCallAnswer } from "../mcp/mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
+import { throwawayDatabase } from "../throwaway-database.js";
 import { type FreezablePostgres, freezablePostgres } from "./freeze-postgres.js";
 
 /**
@@ -36,27 +36,19 @@ function expectTransientOutage(answer: ToolCallAnswer): void {
 
 if (freezableUrl) {
   describe("keel-mcp over a frozen PostgreSQL (SIGSTOP, then SIGCONT)", () => {
-    const database = `keel_frozen_${process.pid}_${Date.now().toString(36)}`;
-    const url = new URL(freezableUrl);
-    url.pathname = `/${database}`;
-    const databaseUrl = url.toString();
+    const database = throwawayDatabase(freezableUrl, "keel_frozen");
+    const databaseUrl = database.url;
     let server: McpServerProcess | undefined;
     let postgres: FreezablePostgres | undefined;
 
     afterAll(async () => {
       postgres?.thaw(); // never leave the cluster stopped, whatever failed
       await server?.stop();
-      const admin = new pg.Client({ connectionString: freezableUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     });
 
     it("answers transient within the store's timeouts, reports 503, and pays once after the thaw", async () => {
-      const admin = new pg.Client({ connectionString: freezableUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
+      await database.create();
       await (await createSqlBackend({ databaseUrl })).close();
       server = await spawnMcpServer({ databaseUrl });
       postgres = await freezablePostgres(freezableUrl);

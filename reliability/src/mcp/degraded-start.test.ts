@@ -1,6 +1,6 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { throwawayDatabase } from "../throwaway-database.js";
 import { callTool, healthStatus } from "./mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "./mcp-server-process.js";
 
@@ -40,29 +40,23 @@ async function relay(port: number, target: URL): Promise<Server> {
 
 if (adminUrl) {
   describe("keel-mcp with its database down at start-up", () => {
-    const database = `keel_degraded_${process.pid}_${Date.now().toString(36)}`;
+    const database = throwawayDatabase(adminUrl, "keel_degraded");
     let server: McpServerProcess | undefined;
     let comeBack: Server | undefined;
     afterAll(async () => {
       await server?.stop();
       await new Promise<void>((resolve) => (comeBack ? comeBack.close(() => resolve()) : resolve()));
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     });
 
     it("starts degraded (/healthz 503, calls transient) and recovers when the database answers", async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
+      await database.create();
       const port = await freePort();
       const target = new URL(adminUrl);
       const through = new URL(adminUrl);
       through.hostname = "127.0.0.1";
       through.port = String(port);
-      through.pathname = `/${database}`;
+      through.pathname = `/${database.name}`;
 
       server = await spawnMcpServer({ databaseUrl: through.toString(), startTimeoutMs: 60_000 });
       expect(await healthStatus(server.healthUrl)).toBe(503);

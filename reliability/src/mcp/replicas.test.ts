@@ -1,6 +1,6 @@
 import { createSqlBackend } from "@keel/support-desk";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { throwawayDatabase } from "../throwaway-database.js";
 import { callTool } from "./mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "./mcp-server-process.js";
 import { SPLIT_AND_RACE, splitAndRace, splitRefundLedger } from "./split-refunds.js";
@@ -15,25 +15,17 @@ const adminUrl = process.env.DATABASE_URL;
 
 if (adminUrl) {
   describe("three keel-mcp replicas over one PostgreSQL", () => {
-    const database = `keel_replicas_${process.pid}_${Date.now().toString(36)}`;
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    const databaseUrl = url.toString();
+    const database = throwawayDatabase(adminUrl, "keel_replicas");
+    const databaseUrl = database.url;
     const servers: McpServerProcess[] = [];
 
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()));
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     });
 
     const start = async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
+      await database.create();
       // Migrate and seed once, before the replicas race to do it.
       await (await createSqlBackend({ databaseUrl })).close();
       for (let index = 0; index < 3; index += 1) servers.push(await spawnMcpServer({ databaseUrl }));

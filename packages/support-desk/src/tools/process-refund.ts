@@ -2,7 +2,6 @@ import {
   businessError,
   permissionError,
   success,
-  type ToolOutcome,
   validationError,
   validEmpty,
 } from "@keel/errors";

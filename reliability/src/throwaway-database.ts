@@ -1,0 +1,38 @@
+import pg from "pg";
+
+/** A PostgreSQL database made for one test file and dropped after it. */
+export interface ThrowawayDatabase {
+  readonly name: string;
+  /** The server's URL with this database as its path. */
+  readonly url: string;
+  /** Creates the database (empty: the store migrates and seeds it when first opened). */
+  create(): Promise<void>;
+  /** Drops it, closing whatever connections are still open to it. */
+  drop(): Promise<void>;
+}
+
+async function admin<T>(serverUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A uniquely named database on the server at `serverUrl` (an admin URL such as DATABASE_URL). */
+export function throwawayDatabase(serverUrl: string, prefix: string): ThrowawayDatabase {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    create: () => admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`)).then(() => {}),
+    drop: () =>
+      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => {},
+      ),
+  };
+}
