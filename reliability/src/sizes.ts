@@ -18,6 +18,10 @@ export interface Sizes {
   readonly loadClients: number;
   /** Duration of the load test in seconds (KEEL_SOAK_LOAD_SECONDS). */
   readonly loadSeconds: number;
+  /** Held refunds in the resume soak, PostgreSQL only (KEEL_SOAK_APPROVAL_RUNS). */
+  readonly approvalRuns: number;
+  /** `keel tickets approve` processes racing on each held refund (KEEL_SOAK_APPROVAL_RACERS). */
+  readonly approvalRacers: number;
 }
 
 const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
@@ -29,6 +33,8 @@ const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
     propertyRuns: 40,
     loadClients: 100,
     loadSeconds: 2,
+    approvalRuns: 3,
+    approvalRacers: 2,
   },
   full: {
     soakRuns: 500,
@@ -38,6 +44,8 @@ const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
     propertyRuns: 500,
     loadClients: 100,
     loadSeconds: 30,
+    approvalRuns: 40,
+    approvalRacers: 3,
   },
 };
 
@@ -49,6 +57,8 @@ const VARIABLES: Record<keyof Omit<Sizes, "profile">, string> = {
   propertyRuns: "KEEL_SOAK_PROPERTY_RUNS",
   loadClients: "KEEL_SOAK_LOAD_CLIENTS",
   loadSeconds: "KEEL_SOAK_LOAD_SECONDS",
+  approvalRuns: "KEEL_SOAK_APPROVAL_RUNS",
+  approvalRacers: "KEEL_SOAK_APPROVAL_RACERS",
 };
 
 /** Upper bounds, so a typo in an environment variable cannot start an endless run. */

@@ -21,9 +21,11 @@ async function admin<T>(serverUrl: string, use: (client: pg.Client) => Promise<T
   }
 }
 
+let made = 0;
+
 /** A uniquely named database on the server at `serverUrl` (an admin URL such as DATABASE_URL). */
 export function throwawayDatabase(serverUrl: string, prefix: string): ThrowawayDatabase {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${made++}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -3,12 +3,14 @@ import { writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ApprovalResumeReport, runApprovalResume } from "../approvals/run-approval-resume.js";
 import { runCrashSafety } from "../crash-safety/run-crash-safety.js";
 import { type FaultSoakReport, runFaultSoak } from "../fault-soak/run-fault-soak.js";
 import { runHostileCorpus } from "../hostile/run-hostile-corpus.js";
 import { runLoad } from "../load/run-load.js";
 import { runLoopProperties } from "../properties/run-properties.js";
 import { readSizes } from "../sizes.js";
+import { runStoreRules } from "../store-rules/run-store-rules.js";
 import { renderReport } from "./render-report.js";
 import { allViolations, type SoakResults } from "./soak-results.js";
 
@@ -66,6 +68,21 @@ async function main(): Promise<number> {
     await runLoad({ clients: sizes.loadClients, seconds: sizes.loadSeconds, store: "memory" }),
     await runLoad({ clients: sizes.loadClients, seconds: sizes.loadSeconds, store: "pglite" }),
   ];
+  const freezableUrl = process.env.KEEL_FREEZABLE_DATABASE_URL || undefined;
+  log("6. business rules across processes (replicas, one PGlite owner, a frozen PostgreSQL)");
+  const storeRules = await runStoreRules({ databaseUrl, freezableUrl });
+  let approvals: ApprovalResumeReport | undefined;
+  if (databaseUrl) {
+    log(
+      `7. approval resume: ${sizes.approvalRuns} held refunds, ${sizes.approvalRacers} processes racing on each`,
+    );
+    approvals = await runApprovalResume({
+      databaseUrl,
+      heldRuns: sizes.approvalRuns,
+      racersPerTicket: sizes.approvalRacers,
+      concurrency: Math.max(2, cpus().length * 2),
+    });
+  }
   const results: SoakResults = {
     sizes,
     startedAt,
@@ -83,6 +100,9 @@ async function main(): Promise<number> {
     hostile,
     properties,
     load,
+    storeRules,
+    approvals,
+    freezable: freezableUrl !== undefined,
   };
   const path = process.env.KEEL_SOAK_REPORT || join(REPOSITORY, "RELIABILITY.md");
   await writeFile(path, renderReport(results));

@@ -1,6 +1,7 @@
 import type { FaultSoakReport } from "../fault-soak/run-fault-soak.js";
 import type { LoadReport } from "../load/run-load.js";
 import type { LatencySummary } from "../stats.js";
+import { codesOf, type RaceReport } from "../store-rules/run-store-rules.js";
 import { allViolations, type SoakResults } from "./soak-results.js";
 
 /** A Markdown table with padded columns, as biome formats it (so the generated file passes `biome check`). */
@@ -105,6 +106,93 @@ function loadRow(report: LoadReport): (string | number)[] {
   ];
 }
 
+function storeRulesSection(results: SoakResults): string {
+  const { races, freeze, violations } = results.storeRules;
+  const raceRow = (race: RaceReport) => [
+    race.store === "postgres"
+      ? `${race.processes} keel-mcp replicas over one PostgreSQL`
+      : "one keel-mcp owning a PGlite folder",
+    race.answers.length,
+    dollars(race.paidCents),
+    `${race.tickets}`,
+    codesOf(race.answers).every((code) => code === "success") ? "none" : codesOf(race.answers).join(", "),
+  ];
+  return [
+    `## 6. Business rules across processes — ${ok(violations.length)}`,
+    "",
+    "The $500 automatic-refund limit is the store's, in the transaction that records the refund, so it holds",
+    "whichever process asks. Each row splits and races refunds of one $750 order over stateless HTTP (no run",
+    "history, so the hook cannot add them up): $375, then $375 on another process, then ten $100 refunds at once",
+    "spread over the processes, each with its own idempotency key. Automatic refunds may total at most $500; the",
+    "one arrangement that fits is $375 + $100, and every other refund must become a `refund_over_limit` ticket.",
+    "",
+    table(["where", "refunds asked", "paid automatically", "tickets", "error answers"], races.map(raceRow)),
+    "",
+    ...(freeze
+      ? [
+          "A frozen PostgreSQL: the second CI cluster (`KEEL_FREEZABLE_DATABASE_URL`) stopped with SIGSTOP while",
+          "keel-mcp is asked for a refund and an order lookup, then continued with SIGCONT and the refund retried",
+          "with its key, twice.",
+          "",
+          table(
+            ["figure", "value"],
+            [
+              [
+                "answers while frozen (code, ms)",
+                freeze.during.map(({ answer, ms }) => `${codesOf([answer])[0]} after ${ms} ms`).join("; "),
+              ],
+              ["`/healthz` while frozen / after the thaw", `${freeze.healthDuring} / ${freeze.healthAfter}`],
+              [
+                "the refund retried after the thaw, then again",
+                `${codesOf([freeze.retriedAfterThaw])[0]}, then duplicate: ${String(freeze.repeatedAfterThaw.kind === "result" && freeze.repeatedAfterThaw.structured?.duplicate)}`,
+              ],
+              ["refunds in the ledger", freeze.paidCents.map(dollars).join(", ")],
+            ],
+          ),
+        ]
+      : ["A frozen PostgreSQL: not run (set KEEL_FREEZABLE_DATABASE_URL; `.ci/postgres.sh` starts one)."]),
+    ...(violations.length > 0 ? ["", ...violations.map((violation) => `- ${violation}`)] : []),
+  ].join("\n");
+}
+
+function approvalsSection(results: SoakResults): string {
+  const report = results.approvals;
+  if (report === undefined) return "## 7. Approval resume\n\nNot run: it needs PostgreSQL (DATABASE_URL).";
+  return [
+    `## 7. Approval resume — ${ok(report.violations.length)}`,
+    "",
+    `${report.heldRuns} refunds of $750, each on its own order, held by the refund limit in a ticket (\`refundLimitMode:`,
+    `"hold"\`), then approved over one PostgreSQL database by ${report.processes - report.heldRuns} concurrent \`keel tickets approve\``,
+    "processes (the racers of one ticket overlap; a seeded third of them is killed with SIGKILL 0.1–2.5 s into",
+    "its run: before, while or after it records the approval, pays and answers), then once more by a final",
+    "process per ticket. Must hold: every held order paid exactly once, every ticket records one approval,",
+    "every final approval completes the conversation with the refund reported paid.",
+    "",
+    table(
+      ["figure", "value"],
+      [
+        [
+          "held refunds / approval processes / killed",
+          `${report.heldRuns} / ${report.processes} / ${report.killed}`,
+        ],
+        [
+          "racers that finished: recorded the approval / found it recorded and resumed again",
+          `${report.racersFirst} / ${report.racersRepeated}`,
+        ],
+        ["refunds paid (one per held order)", report.refundsPaid],
+        [
+          "orders paid twice / approvals lost (recorded, never paid)",
+          `${report.doublePayments} / ${report.lostApprovals}`,
+        ],
+        ["final approvals not answered", report.unanswered],
+        ["approval process wall time p50 / p99 / max ms", latency(report.approval)],
+        ["duration", `${report.durationSeconds} s`],
+      ],
+    ),
+    ...(report.violations.length > 0 ? ["", ...report.violations.slice(0, 50).map((v) => `- ${v}`)] : []),
+  ].join("\n");
+}
+
 /** RELIABILITY.md from one soak's results. */
 export function renderReport(results: SoakResults): string {
   const violations = allViolations(results);
@@ -149,6 +237,18 @@ export function renderReport(results: SoakResults): string {
           `${loadRequests} requests from ${sizes.loadClients} clients`,
           ok(results.load.reduce((sum, report) => sum + report.unintended, 0)),
         ],
+        [
+          "6. business rules across processes",
+          `${results.storeRules.races.length} raced orders${results.storeRules.freeze ? ", 1 frozen PostgreSQL" : ""}`,
+          ok(results.storeRules.violations.length),
+        ],
+        [
+          "7. approval resume",
+          results.approvals
+            ? `${results.approvals.heldRuns} held refunds, ${results.approvals.processes} processes`
+            : "not run (needs DATABASE_URL)",
+          results.approvals ? ok(results.approvals.violations.length) : "—",
+        ],
       ],
     ),
     "",
@@ -156,7 +256,8 @@ export function renderReport(results: SoakResults): string {
       `\`KEEL_SOAK_RUNS=${sizes.soakRuns}\`, \`KEEL_SOAK_CONCURRENCY=${sizes.soakConcurrency}\`, ` +
       `\`KEEL_SOAK_CRASH_CYCLES=${sizes.crashCycles}\`, \`KEEL_SOAK_CRASH_CLIENTS=${sizes.crashClients}\`, ` +
       `\`KEEL_SOAK_PROPERTY_RUNS=${sizes.propertyRuns}\`, \`KEEL_SOAK_LOAD_CLIENTS=${sizes.loadClients}\`, ` +
-      `\`KEEL_SOAK_LOAD_SECONDS=${sizes.loadSeconds}\`.`,
+      `\`KEEL_SOAK_LOAD_SECONDS=${sizes.loadSeconds}\`, \`KEEL_SOAK_APPROVAL_RUNS=${sizes.approvalRuns}\`, ` +
+      `\`KEEL_SOAK_APPROVAL_RACERS=${sizes.approvalRacers}\`.`,
     "",
     "## 1. Fault soak",
     "",
@@ -271,6 +372,10 @@ export function renderReport(results: SoakResults): string {
     ),
     "",
     "Client and server share the machine's cores, so these are figures for this machine, not a benchmark.",
+    "",
+    storeRulesSection(results),
+    "",
+    approvalsSection(results),
     ...(violations.length > 0
       ? ["", "## Violations", "", ...violations.slice(0, 100).map((violation) => `- ${violation}`)]
       : []),

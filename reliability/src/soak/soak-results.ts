@@ -1,9 +1,11 @@
+import type { ApprovalResumeReport } from "../approvals/run-approval-resume.js";
 import type { CrashSafetyReport } from "../crash-safety/run-crash-safety.js";
 import type { FaultSoakReport } from "../fault-soak/run-fault-soak.js";
 import type { HostileReport } from "../hostile/run-hostile-corpus.js";
 import type { LoadReport } from "../load/run-load.js";
 import type { PropertyReport } from "../properties/run-properties.js";
 import type { Sizes } from "../sizes.js";
+import type { StoreRulesReport } from "../store-rules/run-store-rules.js";
 
 /** Everything one `pnpm soak` measured, for RELIABILITY.md. */
 export interface SoakResults {
@@ -23,6 +25,11 @@ export interface SoakResults {
   readonly hostile: HostileReport;
   readonly properties: readonly PropertyReport[];
   readonly load: readonly LoadReport[];
+  readonly storeRules: StoreRulesReport;
+  /** Undefined without DATABASE_URL. */
+  readonly approvals: ApprovalResumeReport | undefined;
+  /** Whether a freezable PostgreSQL (KEEL_FREEZABLE_DATABASE_URL) was given. */
+  readonly freezable: boolean;
 }
 
 /** Every violation of every check, one line each: empty when the soak is green. */
@@ -43,5 +50,7 @@ export function allViolations(results: SoakResults): string[] {
       ...report.unintendedSamples.map((sample) => `load (${report.store}): unintended ${sample}`),
       ...(report.healthyAfter ? [] : [`load (${report.store}): the server was not healthy afterwards`]),
     ]),
+    ...results.storeRules.violations.map((violation) => `store rules: ${violation}`),
+    ...(results.approvals?.violations ?? []).map((violation) => `approval resume: ${violation}`),
   ];
 }

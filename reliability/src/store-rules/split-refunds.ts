@@ -1,5 +1,5 @@
 import type { SqlBackend } from "@keel/support-desk";
-import { callTool, type ToolCallAnswer } from "./mcp-http.js";
+import { callTool, type ToolCallAnswer } from "../mcp/mcp-http.js";
 
 /** Order ORD-1002 ($750) of customer C-1001: big enough that split refunds can pass the $500 limit. */
 const ORDER = { customer_id: "C-1001", order_id: "ORD-1002", reason: "Arrived broken" } as const;
