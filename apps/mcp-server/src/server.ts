@@ -151,7 +151,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolset.mcpTools as never }));
   server.setRequestHandler(CheckedCallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    const span = startCallSpan(options.tracer, name, request.params._meta, extra.sessionId);
+    const span = await startCallSpan(options.tracer, name, request.params._meta, extra.sessionId);
     try {
       const resolution = await span.run(() =>
         resolveToolCall(environment, {

@@ -6,7 +6,7 @@ export { HOOK_FAILED } from "./hook-failure.js";
 export { idempotencyKey } from "./pipeline/idempotency-key.js";
 export { resolveToolCall } from "./pipeline/resolve-tool-call.js";
 export type { ToolCallAttributeValue } from "./pipeline/tool-call-attributes.js";
-export { toolCallAttributes } from "./pipeline/tool-call-attributes.js";
+export { toolCallAttributes, toolCallErrorType } from "./pipeline/tool-call-attributes.js";
 export type {
   HeldCall,
   HookDecision,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./http-request.js";
 
 /** A span as an OTLP/HTTP JSON export carries it, flattened with its service's name. */
 export interface ReceivedSpan {
@@ -38,20 +39,24 @@ export interface OtlpReceiver {
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const received: ReceivedSpan[] = [];
-  const server = createServer(async (request: IncomingMessage, response) => {
-    let text = "";
-    for await (const chunk of request) text += chunk;
-    if (request.method !== "POST" || !request.url?.endsWith("/v1/traces")) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      received.push(...spansOf(JSON.parse(text)));
-    } catch {
-      response.writeHead(400, { "content-type": "application/json" }).end('{"message":"not OTLP JSON"}');
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  const server = createServer((request: IncomingMessage, response) => {
+    readBody(request).then(
+      (body) => {
+        if (request.method !== "POST" || !request.url?.endsWith("/v1/traces")) {
+          response.writeHead(404).end();
+          return;
+        }
+        try {
+          received.push(...spansOf(JSON.parse(body.toString("utf8"))));
+        } catch {
+          response.writeHead(400, { "content-type": "application/json" }).end('{"message":"not OTLP JSON"}');
+          return;
+        }
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      },
+      // A client that went away mid-body: nothing to answer.
+      () => response.destroy(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -159,86 +159,88 @@ export const runCommand = defineCommand({
       { serviceName: "keel", serviceVersion: cliVersion() },
       (message) => io.stderr.write(style.yellow(`keel run: ${message}\n`)),
     );
-    let setup: RunSetup;
     try {
-      setup =
-        backendChoice === undefined
-          ? await mcpSetup(
-              withOtelEnvironment(mcp as ChosenServers, io.env),
-              io,
-              style,
-              plan.scenario?.faults.length ?? 0,
-            )
-          : await localSetup(backendChoice, values.hold === true);
-    } catch (error) {
-      io.stderr.write(
-        `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      await tracing?.shutdown();
-      return EXIT.failed;
-    }
-    try {
-      setup.backend?.faults.stage(plan.scenario?.faults ?? []);
-      const client = new TextCaptureClient(
-        recordPath === undefined
-          ? plan.client
-          : new RecordingClient(plan.client, { path: recordPath, secrets: plan.secrets }),
-      );
-      const reporter = json ? undefined : createRunReporter(io.stdout, style, spinner);
-      if (!json) io.stdout.write(`${style.bold("request")} ${plan.request}\n\n`);
-      const result = await runAgent({
-        client,
-        model: plan.model,
-        ...setup.agent,
-        prompt: plan.request,
-        ...request,
-        metadata: plan.scenario?.metadata ?? {},
-        ...(maxIterations === undefined ? {} : { maxIterations }),
-        ...(io.signal === undefined ? {} : { signal: io.signal }),
-        ...(reporter === undefined
-          ? {}
-          : { onEvent: reporter.onEvent, onStreamEvent: reporter.onStreamEvent }),
-        ...(tracing === undefined
-          ? {}
-          : { telemetry: { tracer: tracing.tracer, agentName: "keel-support" } }),
-      });
-      reporter?.close();
-      if (tracePath !== undefined) {
-        const trace = traceFileOf(result, {
-          mode: plan.mode,
-          scenario: plan.scenario?.name ?? null,
-          request: plan.request,
-          responseTexts: client.texts,
+      let setup: RunSetup;
+      try {
+        setup =
+          backendChoice === undefined
+            ? await mcpSetup(
+                withOtelEnvironment(mcp as ChosenServers, io.env),
+                io,
+                style,
+                plan.scenario?.faults.length ?? 0,
+              )
+            : await localSetup(backendChoice, values.hold === true);
+      } catch (error) {
+        io.stderr.write(
+          `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        return EXIT.failed;
+      }
+      try {
+        setup.backend?.faults.stage(plan.scenario?.faults ?? []);
+        const client = new TextCaptureClient(
+          recordPath === undefined
+            ? plan.client
+            : new RecordingClient(plan.client, { path: recordPath, secrets: plan.secrets }),
+        );
+        const reporter = json ? undefined : createRunReporter(io.stdout, style, spinner);
+        if (!json) io.stdout.write(`${style.bold("request")} ${plan.request}\n\n`);
+        const result = await runAgent({
+          client,
+          model: plan.model,
+          ...setup.agent,
+          prompt: plan.request,
+          ...request,
+          metadata: plan.scenario?.metadata ?? {},
+          ...(maxIterations === undefined ? {} : { maxIterations }),
+          ...(io.signal === undefined ? {} : { signal: io.signal }),
+          ...(reporter === undefined
+            ? {}
+            : { onEvent: reporter.onEvent, onStreamEvent: reporter.onStreamEvent }),
+          ...(tracing === undefined
+            ? {}
+            : { telemetry: { tracer: tracing.tracer, agentName: "keel-support" } }),
         });
-        await writeTraceFile(tracePath, trace);
-      }
-      const ticket =
-        result.status === "awaiting_approval" && setup.backend !== undefined
-          ? await holdInTicket(setup.backend, result)
-          : undefined;
-      if (json) {
-        io.stdout.write(`${JSON.stringify(runJson(result, ticket?.id ?? null))}\n`);
-        // The contract has no error field; a program's log still learns why the model failed.
-        if (result.error)
-          io.stderr.write(`keel run: ${result.status}: ${result.error.kind}: ${result.error.message}\n`);
-      } else {
-        io.stdout.write(runSummary(result, style));
-        if (ticket !== undefined) {
-          io.stdout.write(
-            style.yellow(
-              `  ⏸ ticket ${ticket.id} holds the run (${result.runId}) for a supervisor: ` +
-                `keel tickets approve ${ticket.id}  |  keel tickets reject ${ticket.id} --reason "…"\n`,
-            ),
-          );
+        reporter?.close();
+        if (tracePath !== undefined) {
+          const trace = traceFileOf(result, {
+            mode: plan.mode,
+            scenario: plan.scenario?.name ?? null,
+            request: plan.request,
+            responseTexts: client.texts,
+          });
+          await writeTraceFile(tracePath, trace);
         }
-        if (values.trace !== undefined)
-          io.stdout.write(style.dim(`  trace saved to ${values.trace} (keel trace ${values.trace})\n`));
+        const ticket =
+          result.status === "awaiting_approval" && setup.backend !== undefined
+            ? await holdInTicket(setup.backend, result)
+            : undefined;
+        if (json) {
+          io.stdout.write(`${JSON.stringify(runJson(result, ticket?.id ?? null))}\n`);
+          // The contract has no error field; a program's log still learns why the model failed.
+          if (result.error)
+            io.stderr.write(`keel run: ${result.status}: ${result.error.kind}: ${result.error.message}\n`);
+        } else {
+          io.stdout.write(runSummary(result, style));
+          if (ticket !== undefined) {
+            io.stdout.write(
+              style.yellow(
+                `  ⏸ ticket ${ticket.id} holds the run (${result.runId}) for a supervisor: ` +
+                  `keel tickets approve ${ticket.id}  |  keel tickets reject ${ticket.id} --reason "…"\n`,
+              ),
+            );
+          }
+          if (values.trace !== undefined)
+            io.stdout.write(style.dim(`  trace saved to ${values.trace} (keel trace ${values.trace})\n`));
+        }
+        if (ticket !== undefined) return EXIT.awaitingApproval;
+        return result.status === "completed" ? EXIT.ok : EXIT.failed;
+      } finally {
+        spinner.stop();
+        await setup.close();
       }
-      if (ticket !== undefined) return EXIT.awaitingApproval;
-      return result.status === "completed" ? EXIT.ok : EXIT.failed;
     } finally {
-      spinner.stop();
-      await setup.close();
       // The servers have flushed their spans as they stopped; the run's go last, before the exit.
       await tracing?.shutdown();
     }

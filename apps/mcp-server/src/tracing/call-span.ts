@@ -1,15 +1,6 @@
 import { traceContextFromMeta } from "@keel/errors";
-import { type ToolCallResolution, toolCallAttributes } from "@keel/hooks";
-import {
-  context,
-  createTraceState,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from "@opentelemetry/api";
+import type { ToolCallResolution } from "@keel/hooks";
+import type { Tracer } from "@opentelemetry/api";
 
 /** One `tools/call`'s span (or none without a tracer), and the trace id its log line names. */
 export interface CallSpan {
@@ -20,62 +11,23 @@ export interface CallSpan {
   fail(code: string): void;
 }
 
+let traced: Promise<typeof import("./traced-call-span.js")> | undefined;
+
 /**
- * `tools/call {tool}` (SERVER) by the OpenTelemetry MCP conventions: `mcp.method.name`, `mcp.session.id`
- * where there is one, `gen_ai.tool.name`, and the same `keel.` outcome attributes as the loop's
- * `execute_tool` span (one owner: `toolCallAttributes`). Its parent is the span in the request's
- * `_meta.traceparent`, so a run calling this server is one trace, client and server.
+ * The span of one `tools/call` (see traced-call-span.ts). Without a tracer there is none, only the caller's
+ * trace id for the log line, and `@opentelemetry/api` is never loaded: a server started without tracing
+ * does not pay for it. With one, the traced half is imported on the first call and kept.
  */
-export function startCallSpan(
+export async function startCallSpan(
   tracer: Tracer | undefined,
   tool: string,
   meta: unknown,
   sessionId: string | undefined,
-): CallSpan {
-  const caller = traceContextFromMeta(meta);
+): Promise<CallSpan> {
   if (tracer === undefined) {
-    return { traceId: caller?.traceId, run: (work) => work(), end() {}, fail() {} };
+    const traceId = traceContextFromMeta(meta)?.traceId;
+    return { traceId, run: (work) => work(), end() {}, fail() {} };
   }
-  const parent =
-    caller === undefined
-      ? context.active()
-      : trace.setSpanContext(ROOT_CONTEXT, {
-          traceId: caller.traceId,
-          spanId: caller.spanId,
-          traceFlags: caller.traceFlags,
-          isRemote: true,
-          ...(caller.traceState === undefined ? {} : { traceState: createTraceState(caller.traceState) }),
-        });
-  const span: Span = tracer.startSpan(
-    `tools/call ${tool}`,
-    {
-      kind: SpanKind.SERVER,
-      attributes: {
-        "mcp.method.name": "tools/call",
-        "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": tool,
-        ...(sessionId === undefined ? {} : { "mcp.session.id": sessionId }),
-      },
-    },
-    parent,
-  );
-  const active = trace.setSpan(parent, span);
-  return {
-    traceId: span.spanContext().traceId,
-    run: (work) => context.with(active, work),
-    end(resolution) {
-      span.setAttributes(toolCallAttributes(resolution));
-      const { outcome } = resolution;
-      if (outcome.kind === "error") {
-        span.setAttribute("error.type", outcome.code);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.code });
-      }
-      span.end();
-    },
-    fail(code) {
-      span.setAttribute("error.type", code);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: code });
-      span.end();
-    },
-  };
+  traced ??= import("./traced-call-span.js");
+  return (await traced).tracedCallSpan(tracer, tool, meta, sessionId);
 }

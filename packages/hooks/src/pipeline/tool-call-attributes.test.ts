@@ -5,7 +5,7 @@ import { z } from "zod";
 import { definePreHook } from "../define-hook.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
-import { toolCallAttributes } from "./tool-call-attributes.js";
+import { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js";
 
 const toolset = createToolset([
   defineTool({
@@ -55,7 +55,7 @@ describe("toolCallAttributes", () => {
     });
   });
 
-  it("an error: category, code and retryable; never the input", async () => {
+  it("an error: category, code, retryable and error.type; never the input", async () => {
     const resolution = await resolveToolCall(makeCall("flaky", {}), {
       toolset,
       context: makeContext(),
@@ -69,7 +69,9 @@ describe("toolCallAttributes", () => {
       "keel.tool.attempts": 2,
       "keel.tool.reused": false,
       "keel.hook.decision": "allow",
+      "error.type": "UPSTREAM_DOWN",
     });
+    expect(toolCallErrorType(resolution)).toBe("UPSTREAM_DOWN");
   });
 
   it("a call refused before any hook (unknown tool) has no decision", async () => {

@@ -5,7 +5,8 @@ import type { ToolCallResolution } from "./tool-call-resolution.js";
 export type ToolCallAttributeValue = string | number | boolean;
 
 /**
- * Keel's facts about one resolved tool call, as span attributes (and log fields) under the `keel.` prefix:
+ * Keel's facts about one resolved tool call, as span attributes (and log fields) under the `keel.` prefix,
+ * and OpenTelemetry's `error.type` for an error outcome:
  * outcome kind, category, code, retryable, attempts, the hook decision and which hook, a redirect's requested
  * and executed tools, the escalation ticket id. One owner, so the loop's `execute_tool` span and the MCP
  * server's `tools/call` span answer the same query ("how many refunds went to a person today, and why").
@@ -36,7 +37,18 @@ export function toolCallAttributes(
   }
   const ticket = ticketOf(outcome);
   if (ticket !== undefined) attributes["keel.escalation.ticket_id"] = ticket;
+  const errorType = toolCallErrorType(resolution);
+  if (errorType !== undefined) attributes["error.type"] = errorType;
   return attributes;
+}
+
+/**
+ * The OpenTelemetry `error.type` of a resolved call: its Keel code when the call ended in an error outcome
+ * (a span with it gets status ERROR), undefined otherwise (success, or a call the tool answered as empty).
+ * Also set by {@link toolCallAttributes}; one rule for the loop's and the MCP server's spans.
+ */
+export function toolCallErrorType(resolution: Pick<ToolCallResolution, "outcome">): string | undefined {
+  return resolution.outcome.kind === "error" ? resolution.outcome.code : undefined;
 }
 
 /** The ticket id of an escalation's success (`ticket_id`, also inside a redirect's `result`). */

@@ -1,5 +1,5 @@
 import type { Message, MessageCreateRequest } from "@keel/errors";
-import { type ToolCallResolution, toolCallAttributes } from "@keel/hooks";
+import { type ToolCallResolution, toolCallAttributes, toolCallErrorType } from "@keel/hooks";
 import { redactSecrets } from "../clients/redact-secrets.js";
 import type { ResolvedOptions } from "../run/resolve-options.js";
 import { RunOptionsError } from "../run/run-options-error.js";
@@ -206,10 +206,8 @@ export class RunTelemetry {
       run: <T>(work: () => Promise<T>) => this.otel.context.with(active, work),
       end: (resolution: ToolCallResolution, record: ToolCallRecord) => {
         span.setAttributes(toolAttributes(resolution, record, this.options.captureContent === true));
-        if (record.isError) {
-          span.setAttribute("error.type", record.code ?? "UNKNOWN");
-          span.setStatus({ code: STATUS_ERROR, message: record.code ?? "error" });
-        }
+        const errorType = toolCallErrorType({ outcome: record.outcome });
+        if (errorType !== undefined) span.setStatus({ code: STATUS_ERROR, message: errorType });
         span.end();
       },
     };
