@@ -2,8 +2,8 @@ import { createSqlBackend } from "@keel/support-desk";
 import { type FakeMessagesApi, startFakeMessagesApi, textResponse } from "@keel/testkit";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { APPROVAL_KEY, jsonOf, runKeel, startKeel, waitUntil } from "../keel-cli.js";
 import { type ThrowawayDatabase, throwawayDatabase } from "../throwaway-database.js";
-import { APPROVAL_KEY, jsonOf, runKeel, spawnKeel, waitUntil } from "./keel-process.js";
 
 /**
  * Exactly-once resume survives a crash at the two worst moments: `keel tickets approve` killed (SIGKILL)
@@ -66,7 +66,7 @@ if (adminUrl) {
       await blocker.connect();
       await blocker.query("BEGIN");
       await blocker.query("SELECT id FROM orders WHERE id = 'ORD-1002' FOR UPDATE");
-      const approving = spawnKeel(["tickets", "approve", ticket, "--json"], env);
+      const approving = startKeel(["tickets", "approve", ticket, "--json"], env);
       try {
         await waitUntil("the refund to wait on the order's lock", async () => {
           const waiting = await query<{ count: string }>(
@@ -82,7 +82,7 @@ if (adminUrl) {
           [ticket],
         );
         expect(recorded?.resolution).toBe("approved");
-        expect((await approving.kill()).signal).toBe("SIGKILL");
+        expect(await approving.stop("SIGKILL")).toBeNull();
       } finally {
         await blocker.query("ROLLBACK");
         await blocker.end();
@@ -131,7 +131,7 @@ if (adminUrl) {
         ANTHROPIC_BASE_URL: fake.url,
       };
 
-      const approving = spawnKeel(["tickets", "approve", ticket, "--json"], env);
+      const approving = startKeel(["tickets", "approve", ticket, "--json"], env);
       await Promise.race([
         firstRequest,
         approving.exited.then(() => {
@@ -139,7 +139,7 @@ if (adminUrl) {
         }),
       ]);
       expect(await refundsOf(database.url)).toEqual([75_000]); // paid, not yet answered
-      expect((await approving.kill()).signal).toBe("SIGKILL");
+      expect(await approving.stop("SIGKILL")).toBeNull();
       release();
 
       const again = await runKeel(["tickets", "approve", ticket, "--json"], env);

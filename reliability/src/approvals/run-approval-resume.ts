@@ -1,10 +1,10 @@
 import { runAgent, ScriptedClient } from "@keel/loop";
 import { createSqlBackend, holdInTicket, SAMPLE_DATA, type SeedData, supportAgent } from "@keel/support-desk";
+import { APPROVAL_KEY, jsonOf, startKeel } from "../keel-cli.js";
 import { mapConcurrently } from "../map-concurrently.js";
 import { integerBetween, seededRandom, seedOf } from "../seeded-random.js";
 import { type LatencySummary, summarizeLatencies } from "../stats.js";
 import { throwawayDatabase } from "../throwaway-database.js";
-import { APPROVAL_KEY, jsonOf, spawnKeel } from "./keel-process.js";
 
 export interface ApprovalResumeOptions {
   /** The PostgreSQL server to make a throwaway database on (an admin URL such as DATABASE_URL). */
@@ -77,12 +77,21 @@ export async function runApprovalResume(options: ApprovalResumeOptions): Promise
     const durations: number[] = [];
     const approve = async (ticket: string, killAfterMs: number | undefined) => {
       const began = performance.now();
-      const keel = spawnKeel(["tickets", "approve", ticket, "--json"], env);
-      const timer = killAfterMs === undefined ? undefined : setTimeout(() => void keel.kill(), killAfterMs);
-      const { code, signal } = await keel.exited;
+      const keel = startKeel(["tickets", "approve", ticket, "--json"], env);
+      let killed = false;
+      const timer =
+        killAfterMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              killed = true;
+              void keel.stop("SIGKILL");
+            }, killAfterMs);
+      const code = await keel.exited;
       clearTimeout(timer);
-      if (signal === null) durations.push(performance.now() - began);
-      return { ticket, code, signal, stdout: keel.stdout(), stderr: keel.stderr() };
+      // Killed after it had already exited: it finished, and counts as such.
+      if (code === null && !killed) throw new Error(`keel tickets approve ${ticket} died by a signal`);
+      if (code !== null) durations.push(performance.now() - began);
+      return { ticket, code, finished: code !== null, stdout: keel.stdout(), stderr: keel.stderr() };
     };
     // Racers of one ticket sit next to each other, so they overlap in time.
     const racers = tickets.flatMap((ticket) =>
@@ -99,7 +108,7 @@ export async function runApprovalResume(options: ApprovalResumeOptions): Promise
     );
 
     const violations: string[] = [];
-    const finished = raced.filter((racer) => racer.signal === null);
+    const finished = raced.filter((racer) => racer.finished);
     for (const racer of finished) {
       if (racer.code !== 0)
         violations.push(`racer on ${racer.ticket} exited ${racer.code}: ${racer.stderr.trim()}`);

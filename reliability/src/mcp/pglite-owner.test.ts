@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runKeel as keel } from "../keel-cli.js";
 import { raceThroughPgliteOwner, raceViolations } from "../store-rules/run-store-rules.js";
 import { SPLIT_AND_RACE } from "../store-rules/split-refunds.js";
-import { KEEL_CLI_BIN } from "./built-apps.js";
 import { spawnMcpServer } from "./mcp-server-process.js";
 
 /**
@@ -16,30 +15,28 @@ import { spawnMcpServer } from "./mcp-server-process.js";
 const scratch = mkdtempSync(join(tmpdir(), "keel-pglite-owner-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const keel = (args: readonly string[]) => {
-  const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1" };
-  const result = spawnSync(process.execPath, [KEEL_CLI_BIN, ...args], {
-    encoding: "utf8",
-    env,
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-};
-
 describe("one process owns a PGlite folder", () => {
   it("refuses the CLI beside a running keel-mcp, naming it, and serves the folder after the server is killed", async () => {
     const dataDir = join(scratch, "shared");
     const server = await spawnMcpServer({ dataDir });
-    const tickets = keel(["tickets", "--data-dir", dataDir]);
+    const tickets = await keel(["tickets", "--data-dir", dataDir]);
     expect(tickets.code).not.toBe(0);
     expect(tickets.stderr).toContain(`pid ${server.pid}`);
     expect(tickets.stderr).toContain("DATABASE_URL");
-    const run = keel(["run", "--scenario", "high-value-refund", "--backend", "sql", "--data-dir", dataDir]);
+    const run = await keel([
+      "run",
+      "--scenario",
+      "high-value-refund",
+      "--backend",
+      "sql",
+      "--data-dir",
+      dataDir,
+    ]);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("in use by another Keel process");
 
     await server.kill(); // SIGKILL: no cleanup, the lock file stays behind
-    const after = keel([
+    const after = await keel([
       "run",
       "--scenario",
       "high-value-refund",
@@ -50,7 +47,7 @@ describe("one process owns a PGlite folder", () => {
       "--json",
     ]);
     expect(after.code).toBe(0);
-    const listed = keel(["tickets", "--data-dir", dataDir, "--json"]);
+    const listed = await keel(["tickets", "--data-dir", dataDir, "--json"]);
     expect(listed.code).toBe(0);
     expect(
       JSON.parse(listed.stdout).tickets.map((ticket: { category: string }) => ticket.category),
@@ -66,9 +63,9 @@ describe("one process owns a PGlite folder", () => {
     });
   });
 
-  it("lists no tickets for a folder with no store, and creates nothing", () => {
+  it("lists no tickets for a folder with no store, and creates nothing", async () => {
     const empty = join(scratch, "never-created");
-    const listed = keel(["tickets", "--data-dir", empty]);
+    const listed = await keel(["tickets", "--data-dir", empty]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain("no tickets");
     expect(existsSync(empty)).toBe(false);
