@@ -12,6 +12,14 @@ import {
 } from "./http-responses.js";
 import { cutOffAtMaxTokens } from "./max-tokens-cutoff.js";
 import type { RecordedRequest } from "./options.js";
+import {
+  bedrockError,
+  canonicalRequest,
+  eventStreamFrame,
+  hasProviderCredentials,
+  type ProviderRoute,
+  streamHeaders,
+} from "./providers.js";
 import { nextTemplate, pause, type ServerState } from "./server-state.js";
 import { messageEvents } from "./sse-events.js";
 import { streamDurationMs, writeStream } from "./stream-writer.js";
@@ -21,10 +29,16 @@ import type { MessagesRequest } from "./wire.js";
 
 // Server-side failures of the fake itself: retrying cannot help, so the SDK is told not to.
 const NO_RETRY = { "x-should-retry": "false" };
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" };
-
-/** Answers one `POST /v1/messages`: authentication, validation, faults, then a JSON or SSE message. */
-export async function handleMessages(state: ServerState, request: IncomingMessage, response: ServerResponse) {
+/**
+ * Answers one Messages API request (`POST /v1/messages`, or a provider's path: see providers.ts):
+ * authentication, validation, faults, then a JSON message or a stream (SSE; an AWS event stream for Bedrock).
+ */
+export async function handleMessages(
+  state: ServerState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  route: ProviderRoute = { provider: "anthropic" },
+) {
   const raw = await readBody(request);
   const index = state.requestCount++;
   const requestId = `req_fake_${String(index).padStart(6, "0")}`;
@@ -35,12 +49,15 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   } catch (error) {
     parseError = (error as Error).message;
   }
+  const canonical = parseError === undefined ? canonicalRequest(route, body) : undefined;
   const record: RecordedRequest = {
     index,
     method: request.method ?? "POST",
     path: request.url ?? "",
     headers: redactHeaders(request.headers),
-    body: body as MessagesRequest,
+    body: (canonical?.ok ? canonical.body : body) as MessagesRequest,
+    provider: route.provider,
+    ...(route.provider === "anthropic" ? {} : { sentBody: body }),
   };
   if (state.options.recordRequests) state.requests.push(record);
 
@@ -53,20 +70,30 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   ): void => {
     const payload = errorBody(type, message, requestId);
     record.response = { status, stream: false, error: payload.error, faults: faults.list };
+    if (route.provider === "bedrock") {
+      const aws = bedrockError(status, message);
+      return sendJson(response, status, aws.body, requestId, { ...headers, ...aws.headers });
+    }
     sendJson(response, status, JSON.stringify(payload), requestId, headers);
   };
 
-  const apiKey = credential(request);
-  if (!apiKey) return fail(401, "authentication_error", "x-api-key header is required");
-  if (state.options.apiKey !== undefined && apiKey !== state.options.apiKey) {
-    return fail(401, "authentication_error", "invalid x-api-key");
-  }
-  if (!request.headers["anthropic-version"]) {
-    return fail(400, "invalid_request_error", "anthropic-version: header is required");
+  if (route.provider === "anthropic") {
+    const apiKey = credential(request);
+    if (!apiKey) return fail(401, "authentication_error", "x-api-key header is required");
+    if (state.options.apiKey !== undefined && apiKey !== state.options.apiKey) {
+      return fail(401, "authentication_error", "invalid x-api-key");
+    }
+    if (!request.headers["anthropic-version"]) {
+      return fail(400, "invalid_request_error", "anthropic-version: header is required");
+    }
+  } else if (!hasProviderCredentials(route, request)) {
+    const what = route.provider === "bedrock" ? "an AWS Signature Version 4" : "an OAuth bearer token";
+    return fail(403, "permission_error", `The request is not signed: ${route.provider} needs ${what}.`);
   }
   if (parseError !== undefined)
     return fail(400, "invalid_request_error", `The request body is not valid JSON: ${parseError}`);
-  const validation = validateRequest(body);
+  if (canonical && !canonical.ok) return fail(400, "invalid_request_error", canonical.message);
+  const validation = validateRequest(record.body);
   if (!validation.ok) return fail(400, "invalid_request_error", validation.message);
   const valid = validation.request;
 
@@ -117,14 +144,20 @@ export async function handleMessages(state: ServerState, request: IncomingMessag
   }
 
   const events = messageEvents(message, state.options.chunking, partialInput);
-  response.writeHead(200, { ...SSE_HEADERS, "request-id": requestId });
+  response.writeHead(200, { ...streamHeaders(route), "request-id": requestId });
   const { errorAfterDeltas, resetAfterEvents } = faults;
-  const cancel = writeStream(response, events, timing, {
-    ...(errorAfterDeltas && {
-      errorAfterDeltas: { count: errorAfterDeltas.count, error: streamError(errorAfterDeltas) },
-    }),
-    ...(resetAfterEvents && { resetAfterEvents: resetAfterEvents.count }),
-  });
+  const cancel = writeStream(
+    response,
+    events,
+    timing,
+    {
+      ...(errorAfterDeltas && {
+        errorAfterDeltas: { count: errorAfterDeltas.count, error: streamError(errorAfterDeltas) },
+      }),
+      ...(resetAfterEvents && { resetAfterEvents: resetAfterEvents.count }),
+    },
+    route.provider === "bedrock" ? eventStreamFrame : undefined,
+  );
   if (!hasDelays) return;
   state.activeStreams.add(cancel);
   response.once("close", () => {

@@ -2,6 +2,7 @@ import type { ApiErrorBody, Message, MessageTemplate } from "@keel/errors";
 import { findMessageProblem } from "@keel/errors";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
+import type { Provider } from "./providers.js";
 import type { ChunkingOptions } from "./sse-events.js";
 import type { StreamTiming } from "./stream-writer.js";
 import type { MessagesRequest } from "./wire.js";
@@ -27,8 +28,15 @@ export interface RecordedRequest {
   path: string;
   /** Lower-case header names; `x-api-key`, `authorization` and cookies are "[redacted]". */
   headers: Record<string, string>;
-  /** The parsed JSON body as sent (undefined when it was not JSON); check `response` for rejected ones. */
+  /**
+   * The parsed JSON body (undefined when it was not JSON); check `response` for rejected ones. For Bedrock and
+   * Vertex, the Messages API request it stands for (`model` and `stream` from the path; `sentBody` is the wire's).
+   */
   body: MessagesRequest;
+  /** Which provider's endpoint was called (see providers.ts): "anthropic" for `/v1/messages`. */
+  provider: Provider;
+  /** Bedrock and Vertex only: the body exactly as sent (no `model`, an `anthropic_version`). */
+  sentBody?: unknown;
   /** Set once the server decided the answer. */
   response?: RecordedResponse;
 }

@@ -4,6 +4,7 @@ import { errorBody, sendJson } from "./http-responses.js";
 import { handleMessages } from "./messages-endpoint.js";
 import { type FakeMessagesApiOptions, type RecordedRequest, resolveOptions } from "./options.js";
 import { PromptCache } from "./prompt-cache.js";
+import { routeOf } from "./providers.js";
 import type { ServerState } from "./server-state.js";
 
 /** A running fake Messages API. */
@@ -82,12 +83,17 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
 }
 
 async function route(state: ServerState, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const path = request.url?.split("?", 1)[0];
-  if (path === "/v1/messages") {
-    if (request.method === "POST") return handleMessages(state, request, response);
-    return notFound(response, `${request.method} is not allowed on /v1/messages; use POST.`, 405);
+  const path = request.url?.split("?", 1)[0] ?? "";
+  const providerRoute = routeOf(path);
+  if (providerRoute) {
+    if (request.method === "POST") return handleMessages(state, request, response, providerRoute);
+    return notFound(response, `${request.method} is not allowed on ${path}; use POST.`, 405);
   }
-  notFound(response, `Not found: ${request.method} ${path}. The fake serves POST /v1/messages only.`, 404);
+  notFound(
+    response,
+    `Not found: ${request.method} ${path}. The fake serves POST /v1/messages (and Bedrock's and Vertex's model paths) only.`,
+    404,
+  );
 }
 
 function notFound(response: ServerResponse, message: string, status: number): void {

@@ -30,10 +30,17 @@ export function writeStream(
   events: readonly SseEvent[],
   timing: StreamTiming,
   stop: StreamStop,
+  /** Turns each SSE frame into the wire's framing (Bedrock's event stream); SSE as is by default. */
+  encode?: (sse: string) => Buffer,
 ): () => void {
-  const { steps, reset } = plan(events, timing, stop);
+  const planned = plan(events, timing, stop);
+  const { reset } = planned;
+  const steps: { readonly text: string | Buffer; readonly delayMs: number }[] = encode
+    ? planned.steps.map((step) => ({ ...step, text: encode(step.text) }))
+    : planned.steps;
   if (steps.every((step) => step.delayMs === 0)) {
-    finish(response, steps.map((step) => step.text).join(""), reset);
+    const texts = steps.map((step) => step.text);
+    finish(response, encode ? Buffer.concat(texts as Buffer[]) : texts.join(""), reset);
     return () => {};
   }
   let timer: NodeJS.Timeout | undefined;
@@ -93,7 +100,7 @@ function delayBefore(steps: readonly Step[], event: SseEvent, timing: StreamTimi
 }
 
 /** Writes the last text, then ends the response, or closes the socket once the text reached the kernel. */
-function finish(response: ServerResponse, text: string, reset: boolean): void {
+function finish(response: ServerResponse, text: string | Buffer, reset: boolean): void {
   if (!reset) {
     response.end(text);
     return;
@@ -101,7 +108,7 @@ function finish(response: ServerResponse, text: string, reset: boolean): void {
   const destroy = (): void => {
     response.socket?.destroy();
   };
-  if (text === "") destroy();
+  if (text.length === 0) destroy();
   else response.write(text, destroy);
 }
 
