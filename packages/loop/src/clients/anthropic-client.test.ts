@@ -82,6 +82,7 @@ describe("AnthropicClient streaming", () => {
     await client.create(request, { onEvent });
     const message = toolMessage();
     expect(events).toEqual([
+      { type: "usage", usage: expect.objectContaining({ input_tokens: message.usage.input_tokens }) },
       { type: "text_delta", index: 0, text: "I'll read the RAG.md file to" },
       { type: "text_delta", index: 0, text: " provide you with a summary." },
       { type: "content_block_complete", index: 0, block: message.content[0] },
@@ -202,7 +203,9 @@ describe("AnthropicClient mid-stream retries", () => {
     expect(message.content).toEqual([{ type: "text", text: "second try" }]);
     expect(server.bodies).toHaveLength(2);
     expect(sleeps).toEqual([250]);
-    expect(events[0]).toMatchObject({ type: "retry", attempt: 1, delayMs: 250 });
+    // The failed attempt's usage event, its retry (carrying that usage), then the second attempt.
+    expect(events.map((event) => event.type).slice(0, 3)).toEqual(["usage", "retry", "usage"]);
+    expect(events[1]).toMatchObject({ type: "retry", attempt: 1, delayMs: 250 });
     expect(events.filter((event) => event.type === "text_delta")).toHaveLength(2);
   });
 

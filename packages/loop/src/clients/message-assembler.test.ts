@@ -160,7 +160,9 @@ describe("MessageAssembler", () => {
       (event) => forwarded.push(event),
     );
     expect(message.content).toEqual([{ type: "thinking", thinking: "Let me think.", signature: "sig" }]);
-    expect(forwarded.map((event) => event.type)).toEqual(["content_block_complete"]);
+    // The usage event (billing, at message_start) is not output; the thinking deltas are not forwarded.
+    expect(forwarded.map((event) => event.type)).toEqual(["usage", "content_block_complete"]);
+    expect(forwarded[0]).toEqual({ type: "usage", usage: { input_tokens: 1, output_tokens: 0 } });
   });
 
   it("treats a stream without message_stop as a dropped connection", () => {

@@ -51,6 +51,8 @@ export class MessageAssembler {
     switch (event.type) {
       case "message_start":
         this.#message = event.message as Message;
+        // Billing, not output: it does not count as forwarded (a retry after it shows nothing twice).
+        if (this.#onEvent) notify(this.#onEvent, { type: "usage", usage: { ...this.#message.usage } });
         return;
       case "content_block_start":
         this.#blocks()[event.index as number] = event.content_block as ContentBlock;

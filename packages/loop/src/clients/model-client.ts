@@ -6,6 +6,11 @@ export type ModelStreamEvent =
   /** A tool_use block whose input JSON is complete (its content_block_stop arrived). */
   | { type: "tool_use_complete"; index: number; block: ToolUseBlock }
   | { type: "content_block_complete"; index: number; block: ContentBlock }
+  /**
+   * What the API has billed this attempt so far (sent at `message_start`: input and cache tokens). Not output:
+   * a retry may follow. The run counts it under `usage.failed_attempts` if the attempt then fails or is aborted.
+   */
+  | { type: "usage"; usage: Usage }
   /** The client is about to retry a failed request (HTTP error, no response, or a stream that failed early). */
   | {
       type: "retry";

@@ -113,4 +113,44 @@ describe("tokens of failed attempts", () => {
     });
     expect(result.usage).not.toHaveProperty("failed_attempts");
   });
+
+  it("the last attempt failing after the API started answering is counted too, not only the retried ones", async () => {
+    const api = await startFakeMessagesApi({
+      script: [textResponse("Hello.")],
+      faults: { 0: { type: "error-after-deltas", count: 0, errorType: "api_error" } },
+    });
+    close = api.close;
+    const result = await runAgent({
+      client: new AnthropicClient({ apiKey: "k", baseURL: api.url, maxRetries: 0, sleep: noWait }),
+      model: "m",
+      prompt: "Hi",
+    });
+    expect(result.status).not.toBe("completed");
+    const billed = api.requests[0]!.response!.message!.usage;
+    expect(result.usage.failed_attempts).toMatchObject({ attempts: 1, input_tokens: billed.input_tokens });
+    expect(result.usage.input_tokens).toBe(0);
+  });
+
+  it("an attempt aborted mid-stream counts what the API had billed it", async () => {
+    const api = await startFakeMessagesApi({
+      script: [textResponse("A long answer that is still being written.")],
+      streaming: { blockDelayMs: 5_000 },
+    });
+    close = api.close;
+    const controller = new AbortController();
+    const result = await runAgent({
+      client: new AnthropicClient({ apiKey: "k", baseURL: api.url }),
+      model: "m",
+      prompt: "Hi",
+      signal: controller.signal,
+      // message_start has arrived (its usage event): the input is billed; abort before any text.
+      onStreamEvent: (event) => {
+        if (event.type === "usage") controller.abort();
+      },
+    });
+    expect(result.status).toBe("aborted");
+    const billed = api.requests[0]!.response!.message!.usage;
+    expect(billed.input_tokens).toBeGreaterThan(0);
+    expect(result.usage.failed_attempts).toMatchObject({ attempts: 1, input_tokens: billed.input_tokens });
+  });
 });

@@ -18,6 +18,12 @@ export function requestModel(
   chat?: ChatSpan,
 ): Promise<Message> {
   const onEvent = (event: ModelStreamEvent): void => {
+    if (event.type === "usage") {
+      // Billed so far by this attempt: counted as failed if it ends without a response (see settleAttempt).
+      run.attemptUsage = event.usage;
+    } else if (event.type === "retry") {
+      run.attemptUsage = undefined; // the retry event reports the same attempt's usage
+    }
     if (event.type !== "retry") chat?.streamed();
     try {
       run.options.onStreamEvent?.(event);

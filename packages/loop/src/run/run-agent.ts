@@ -16,7 +16,7 @@ import type { RunResult } from "./run-result.js";
 import { RunState } from "./run-state.js";
 import { storedTurn } from "./stored-turn.js";
 import { ToolBatch } from "./tool-batch.js";
-import { addUsage } from "./usage.js";
+import { addFailedAttempt, addUsage } from "./usage.js";
 
 /** Appended (as a text block after the tool results) to the last user turn before the forced final request. */
 export const FINAL_ANSWER_INSTRUCTION =
@@ -80,8 +80,12 @@ async function loop(run: RunState): Promise<RunResult> {
       const received: unknown = await requestModel(run, request, batch, chat);
       if (!isMessage(received)) throw invalidResponse;
       response = received;
+      run.attemptUsage = undefined;
       chat?.end(response);
     } catch (error) {
+      // The attempt that failed or was aborted after the API started answering: its input is billed.
+      if (run.attemptUsage !== undefined) run.usage = addFailedAttempt(run.usage, run.attemptUsage);
+      run.attemptUsage = undefined;
       await batch?.discard();
       const failure = run.signal.aborted
         ? ABORTED

@@ -26,8 +26,9 @@ export interface RunUsage {
   /** Billed server-tool requests, present once a response reported any. */
   readonly server_tool_use?: { readonly web_search_requests: number; readonly web_fetch_requests: number };
   /**
-   * Attempts that failed after the API had started answering (a stream that broke and was retried): the
-   * tokens they reported are billed too, and are counted here, not in the totals above. Present once any.
+   * Attempts that failed after the API had started answering (a stream that broke, retried or not, or a
+   * request aborted mid-stream): the tokens they reported are billed too, and are counted here, not in the
+   * totals above. Present once any.
    */
   readonly failed_attempts?: {
     readonly attempts: number;

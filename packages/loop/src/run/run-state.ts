@@ -1,4 +1,4 @@
-import { retryDelay, type ToolOutcome } from "@keel/errors";
+import { retryDelay, type ToolOutcome, type Usage } from "@keel/errors";
 import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { RunTelemetry } from "../telemetry/run-telemetry.js";
@@ -31,6 +31,8 @@ export class RunState {
   toolset: Toolset;
   private toolSourceResult: unknown;
   usage: RunUsage = EMPTY_USAGE;
+  /** What the model request in flight has been billed so far (its `usage` stream event), until it settles. */
+  attemptUsage: Usage | undefined;
   toolRounds = 0;
   modelRequests = 0;
   private readonly startedAt: number;
