@@ -1,6 +1,8 @@
 import type { BodySpec, HostileCategory, McpHttpCase } from "./corpus-types.js";
 
 const TWO_MIB = 2 * 1024 * 1024;
+/** The corpus server's connection limit (`keel-mcp --max-connections`), small enough to flood from a test. */
+export const HOSTILE_MAX_CONNECTIONS = 32;
 const refundArguments = (amount: unknown, overrides: Record<string, unknown> = {}) => ({
   customer_id: "C-1001",
   order_id: "ORD-1002",
@@ -182,6 +184,21 @@ export const MCP_HTTP_CORPUS: readonly McpHttpCase[] = [
       "foreign-host-with-token": [
         "A Host header that is not the server's, with the right token: the Host allow-list still applies.",
         { headers: { host: "attacker.example" }, body: LOOKUP },
+      ],
+    },
+  ),
+  ...cases(
+    "mcp-http",
+    {
+      status: 200,
+      // The corpus server holds at most 32 connections (`--max-connections 32`, run-hostile-corpus.ts) and
+      // closes one whose headers have not arrived within 10 s (checked every second).
+      flood: { refusedAtLeast: 48 - HOSTILE_MAX_CONNECTIONS, allClosedWithinMs: 13_000 },
+    },
+    {
+      "half-open-flood": [
+        "48 connections from one host that never finish their headers: those past the limit are refused at once, the rest closed by the header timeout, and the next call is served.",
+        { flood: 48, body: LOOKUP },
       ],
     },
   ),

@@ -79,6 +79,11 @@ export interface McpHttpCase {
     /** Replace or add headers (a null value removes one). */
     readonly headers?: Readonly<Record<string, string | null>>;
     readonly body?: BodySpec;
+    /**
+     * First open this many connections that send half a request line and stall (a slowloris flood from one
+     * host), then wait until the server has closed them all; the request follows.
+     */
+    readonly flood?: number;
   };
   readonly expect: {
     readonly status: number;
@@ -89,6 +94,8 @@ export interface McpHttpCase {
     /** `structuredContent.outcome` (e.g. `redirected`) or `success` for plain data. */
     readonly outcome?: "success" | "redirected";
     readonly header?: { readonly name: string; readonly includes: string };
+    /** With `flood`: at least this many refused at once (past the server's limit), all closed within `ms`. */
+    readonly flood?: { readonly refusedAtLeast: number; readonly allClosedWithinMs: number };
   };
 }
 

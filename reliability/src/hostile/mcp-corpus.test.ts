@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AGENT_TOKEN, type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
+import { AGENT_TOKEN, type McpServerProcess } from "../mcp/mcp-server-process.js";
 import { CONFIG_CORPUS } from "./corpus-mcp-config.js";
 import { MCP_HTTP_CORPUS } from "./corpus-mcp-http.js";
 import { runConfigCase } from "./run-config-case.js";
+import { spawnCorpusServer } from "./run-hostile-corpus.js";
 import { runMcpHttpCase } from "./run-mcp-http-case.js";
 
 describe("hostile HTTP requests to the built MCP server", () => {
   let server: McpServerProcess;
   beforeAll(async () => {
-    server = await spawnMcpServer();
+    server = await spawnCorpusServer();
   });
   afterAll(async () => {
     expect((await server.stop()).code).toBe(0);

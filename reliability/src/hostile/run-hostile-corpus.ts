@@ -1,7 +1,7 @@
-import { AGENT_TOKEN, spawnMcpServer } from "../mcp/mcp-server-process.js";
+import { AGENT_TOKEN, type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
 import { LOOP_CORPUS } from "./corpus-loop.js";
 import { CONFIG_CORPUS } from "./corpus-mcp-config.js";
-import { MCP_HTTP_CORPUS } from "./corpus-mcp-http.js";
+import { HOSTILE_MAX_CONNECTIONS, MCP_HTTP_CORPUS } from "./corpus-mcp-http.js";
 import { runConfigCase } from "./run-config-case.js";
 import { type CaseResult, runLoopCase } from "./run-loop-case.js";
 import { runMcpHttpCase } from "./run-mcp-http-case.js";
@@ -19,12 +19,17 @@ export interface HostileReport {
   readonly serverSurvived: boolean;
 }
 
+/** The built keel-mcp the HTTP corpus runs against: in-memory store, at most HOSTILE_MAX_CONNECTIONS connections. */
+export function spawnCorpusServer(): Promise<McpServerProcess> {
+  return spawnMcpServer({ extraArgs: ["--max-connections", String(HOSTILE_MAX_CONNECTIONS)] });
+}
+
 /** Runs the whole committed corpus: loop turns, HTTP requests to the built server, check-config files. */
 export async function runHostileCorpus(): Promise<HostileReport> {
   const results: { surface: string; result: CaseResult }[] = [];
   for (const testCase of LOOP_CORPUS)
     results.push({ surface: "agent loop", result: await runLoopCase(testCase) });
-  const server = await spawnMcpServer();
+  const server = await spawnCorpusServer();
   let serverSurvived = false;
   try {
     for (const testCase of MCP_HTTP_CORPUS) {

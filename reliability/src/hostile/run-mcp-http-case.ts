@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { isRecord } from "@keel/errors";
 import { callTool, healthStatus, mcpHeaders } from "../mcp/mcp-http.js";
 import { AGENT_TOKEN, type McpServerProcess } from "../mcp/mcp-server-process.js";
@@ -74,6 +75,15 @@ export async function runMcpHttpCase(server: McpServerProcess, testCase: McpHttp
   const mismatches: string[] = [];
   let observed: Record<string, unknown> = {};
   try {
+    const flooded =
+      testCase.request.flood === undefined ? undefined : await flood(server.url, testCase.request.flood);
+    if (flooded && testCase.expect.flood) {
+      const { refusedAtLeast, allClosedWithinMs } = testCase.expect.flood;
+      if (flooded.refusedAtOnce < refusedAtLeast)
+        mismatches.push(`${flooded.refusedAtOnce} refused at once, expected at least ${refusedAtLeast}`);
+      if (flooded.allClosedMs > allClosedWithinMs)
+        mismatches.push(`the stalled connections stayed open ${flooded.allClosedMs} ms`);
+    }
     const response = await sendRawRequest(rawRequestOf(server, testCase));
     const body = parse(response.body);
     const result = body?.result as Record<string, unknown> | undefined;
@@ -81,6 +91,7 @@ export async function runMcpHttpCase(server: McpServerProcess, testCase: McpHttp
     const outcome = (result?._meta as Record<string, { code?: unknown }> | undefined)?.["dev.keel/outcome"];
     const structured = result?.structuredContent as { outcome?: unknown } | undefined;
     observed = {
+      ...(flooded ? { flood: flooded } : {}),
       status: response.status,
       jsonRpcError: error?.code,
       keelCode: outcome?.code,
@@ -114,4 +125,35 @@ export async function runMcpHttpCase(server: McpServerProcess, testCase: McpHttp
   if (normal.kind !== "result" || normal.isError)
     mismatches.push(`a normal call failed afterwards: ${JSON.stringify(normal)}`);
   return { id: testCase.id, category: testCase.category, mismatches, observed };
+}
+
+/**
+ * Opens `count` connections that each send half a request line and stall. Resolves once the server has closed
+ * every one: how many it closed within a second (refused past its limit) and when the last one closed.
+ */
+async function flood(
+  url: string,
+  count: number,
+): Promise<{ readonly refusedAtOnce: number; readonly allClosedMs: number }> {
+  const { hostname, port } = new URL(url);
+  const started = performance.now();
+  const closedAfter = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<number>((resolve) => {
+          const socket = connect(Number(port), hostname, () => socket.write("POST /mcp HTTP/1.1\r\nHost: "));
+          socket.on("error", () => {}); // a refused or reset socket is what is measured, by its close
+          // Read (and drop) what the server sends, its 408 included: an unread socket never sees the end.
+          socket.resume();
+          socket.on("close", () => resolve(performance.now() - started));
+          // Bounded: a server that never closes it fails the case, not the suite.
+          socket.setTimeout(30_000, () => socket.destroy());
+        }),
+    ),
+  );
+  return {
+    refusedAtOnce: closedAfter.filter((ms) => ms < 1_000).length,
+    allClosedMs: Math.round(Math.max(...closedAfter)),
+  };
 }

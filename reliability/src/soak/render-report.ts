@@ -128,6 +128,19 @@ function storeRulesSection(results: SoakResults): string {
     "",
     table(["where", "refunds asked", "paid automatically", "tickets", "error answers"], races.map(raceRow)),
     "",
+    ...races.flatMap((race) =>
+      race.keyReuse
+        ? [
+            `One idempotency key reused across the replicas: $10 paid on the first (${codesOf([race.keyReuse.paid])[0]}), then $20`,
+            `under the same key on the last: answered \`${codesOf([race.keyReuse.reused])[0]}\`; the order's ledger holds ${race.keyReuse.paidCents.map(dollars).join(", ")}.`,
+            "",
+          ]
+        : [],
+    ),
+    "Two processes on one PGlite folder: while keel-mcp owned it, `keel tickets` on the folder exited " +
+      `${results.storeRules.handover.refused.code} (${results.storeRules.handover.refused.stderr.includes(`pid ${results.storeRules.handover.ownerPid}`) ? "naming the owner's pid" : "NOT naming the owner"});`,
+    `after the owner's SIGKILL, \`keel run --backend sql\` on the folder exited ${results.storeRules.handover.afterKill.code}.`,
+    "",
     ...(freeze
       ? [
           "A frozen PostgreSQL: the second CI cluster (`KEEL_FREEZABLE_DATABASE_URL`) stopped with SIGSTOP while",

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqlBackend, REFUND_LIMIT } from "@keel/support-desk";
+import type { ProcessRun } from "@keel/testkit/process";
+import { runKeel } from "../keel-cli.js";
 import { callTool, healthStatus, type ToolCallAnswer } from "../mcp/mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
 import { throwawayDatabase } from "../throwaway-database.js";
@@ -16,6 +18,22 @@ export interface RaceReport {
   readonly answers: readonly ToolCallAnswer[];
   readonly paidCents: number;
   readonly tickets: number;
+  /** Replicas only: a key paid on one replica, then reused with another amount on another. */
+  readonly keyReuse?: {
+    readonly paid: ToolCallAnswer;
+    readonly reused: ToolCallAnswer;
+    /** Refunds of that order in the ledger afterwards. */
+    readonly paidCents: readonly number[];
+  };
+}
+
+/** One PGlite folder, a keel-mcp owning it, the CLI asking for it, then the owner killed with SIGKILL. */
+export interface HandoverReport {
+  /** What the CLI said while the server owned the folder. */
+  readonly refused: ProcessRun;
+  readonly ownerPid: number;
+  /** `keel run` on the folder after the owner's SIGKILL (its stale lock left behind). */
+  readonly afterKill: ProcessRun;
 }
 
 /** A PostgreSQL freeze during calls: how the calls and /healthz answered, and what a retry paid after it. */
@@ -49,9 +67,30 @@ export async function raceOnReplicas(serverUrl: string, processes: number): Prom
       servers.map((server) => server.url),
       "replicas",
     );
+    // One idempotency key, a $10 refund on one replica, then $20 under the same key on another.
+    const reuse = (server: McpServerProcess, amount: number) =>
+      callTool(
+        server.url,
+        "process_refund",
+        { customer_id: "C-1001", order_id: "ORD-1001", amount, reason: "Chipped" },
+        { idempotencyKey: "reuse-me" },
+      );
+    const paid = await reuse(servers[0]!, 10);
+    const reused = await reuse(servers[servers.length - 1]!, 20);
     const backend = await createSqlBackend({ databaseUrl: database.url });
     try {
-      return { store: "postgres", processes, answers, ...(await splitRefundLedger(backend)) };
+      const other = await backend.listRefunds("ORD-1001");
+      return {
+        store: "postgres",
+        processes,
+        answers,
+        ...(await splitRefundLedger(backend)),
+        keyReuse: {
+          paid,
+          reused,
+          paidCents: other.kind === "listed" ? other.refunds.map((refund) => refund.amountCents) : [],
+        },
+      };
     } finally {
       await backend.close();
     }
@@ -78,6 +117,36 @@ export async function raceThroughPgliteOwner(): Promise<RaceReport> {
     } finally {
       await backend.close();
     }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Two processes, one PGlite folder: while keel-mcp owns it, `keel tickets` must be refused naming the owner;
+ * after the owner's SIGKILL, `keel run` must open the folder and work.
+ */
+export async function pgliteOwnerHandover(): Promise<HandoverReport> {
+  const dataDir = await mkdtemp(join(tmpdir(), "keel-owner-"));
+  try {
+    const server = await spawnMcpServer({ dataDir });
+    let refused: ProcessRun;
+    try {
+      refused = await runKeel(["tickets", "--data-dir", dataDir]);
+    } finally {
+      await server.kill(); // SIGKILL: no cleanup, the lock file stays behind
+    }
+    const afterKill = await runKeel([
+      "run",
+      "--scenario",
+      "high-value-refund",
+      "--backend",
+      "sql",
+      "--data-dir",
+      dataDir,
+      "--json",
+    ]);
+    return { refused, ownerPid: server.pid, afterKill };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -137,6 +206,7 @@ export async function freezeDuringCalls(freezableUrl: string): Promise<FreezeRep
 
 export interface StoreRulesReport {
   readonly races: readonly RaceReport[];
+  readonly handover: HandoverReport;
   readonly freeze: FreezeReport | undefined;
   readonly violations: readonly string[];
 }
@@ -169,6 +239,33 @@ export function raceViolations(race: RaceReport): string[] {
   return violations;
 }
 
+/** What must hold of a key reused with other parameters: refused as IDEMPOTENCY_KEY_REUSED, nothing paid. */
+export function keyReuseViolations(race: RaceReport): string[] {
+  const reuse = race.keyReuse;
+  if (reuse === undefined) return [];
+  const violations: string[] = [];
+  if (reuse.paid.kind !== "result" || reuse.paid.isError)
+    violations.push("key reuse: the first refund failed");
+  if (reuse.reused.kind !== "result" || !reuse.reused.text.includes("IDEMPOTENCY_KEY_REUSED"))
+    violations.push(`key reuse: the reused key was answered ${codesOf([reuse.reused])[0]}`);
+  if (reuse.paidCents.join() !== "1000")
+    violations.push(`key reuse: the ledger holds ${reuse.paidCents.join(", ")}`);
+  return violations;
+}
+
+/** What must hold of a handover: the second process refused, naming the owner; the folder served after the kill. */
+export function handoverViolations(handover: HandoverReport): string[] {
+  const violations: string[] = [];
+  if (handover.refused.code === 0) violations.push("handover: the CLI opened a folder keel-mcp owned");
+  if (!handover.refused.stderr.includes(`pid ${handover.ownerPid}`))
+    violations.push(`handover: the refusal did not name the owner: ${handover.refused.stderr.trim()}`);
+  if (handover.afterKill.code !== 0)
+    violations.push(
+      `handover: after the owner's SIGKILL the CLI failed: ${handover.afterKill.stderr.trim()}`,
+    );
+  return violations;
+}
+
 /** What must hold of a freeze: quick transient timeouts, 503, then exactly one payment. */
 export function freezeViolations(freeze: FreezeReport): string[] {
   const violations: string[] = [];
@@ -197,8 +294,9 @@ export function freezeViolations(freeze: FreezeReport): string[] {
 
 /**
  * The business rules that must hold on every path, across real processes: split and raced refunds over
- * three replicas on one PostgreSQL (with `databaseUrl`) and through one PGlite owner; a frozen PostgreSQL
- * (with `freezableUrl`).
+ * three replicas on one PostgreSQL (with `databaseUrl`, and a key reused across them) and through one PGlite
+ * owner; a second process on an owned PGlite folder, and the owner killed; a frozen PostgreSQL (with
+ * `freezableUrl`).
  */
 export async function runStoreRules(options: {
   readonly databaseUrl?: string | undefined;
@@ -208,10 +306,16 @@ export async function runStoreRules(options: {
     ...(options.databaseUrl ? [await raceOnReplicas(options.databaseUrl, 3)] : []),
     await raceThroughPgliteOwner(),
   ];
+  const handover = await pgliteOwnerHandover();
   const freeze = options.freezableUrl ? await freezeDuringCalls(options.freezableUrl) : undefined;
   return {
     races,
+    handover,
     freeze,
-    violations: [...races.flatMap(raceViolations), ...(freeze ? freezeViolations(freeze) : [])],
+    violations: [
+      ...races.flatMap((race) => [...raceViolations(race), ...keyReuseViolations(race)]),
+      ...handoverViolations(handover),
+      ...(freeze ? freezeViolations(freeze) : []),
+    ],
   };
 }

@@ -37,11 +37,11 @@ describe("parseCliArguments", () => {
       allowedOrigins: [],
       allowedHosts: [],
       requireConversation: false,
+      maxConnections: undefined,
     });
-    expect(parse(["--http", "--host", "::1", "--port", "0", "--memory"])).toMatchObject({
-      host: "::1",
-      port: 0,
-    });
+    expect(
+      parse(["--http", "--host", "::1", "--port", "0", "--max-connections", "16", "--memory"]),
+    ).toMatchObject({ host: "::1", port: 0, maxConnections: 16 });
   });
 
   it("answers help and version", () => {
@@ -55,6 +55,9 @@ describe("parseCliArguments", () => {
       ["--port", "80"],
       ["--http", "--port", "http"],
       ["--http", "--port", "70000"],
+      ["--max-connections", "8"],
+      ["--http", "--max-connections", "0"],
+      ["--http", "--max-connections", "many"],
       ["--bogus"],
       ["extra"],
     ]) {

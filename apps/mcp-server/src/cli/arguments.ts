@@ -23,6 +23,8 @@ export type CliCommand =
       readonly allowedOrigins: readonly string[];
       readonly allowedHosts: readonly string[];
       readonly requireConversation: boolean;
+      /** Open connections at most (`--max-connections`); undefined: the server's default. */
+      readonly maxConnections: number | undefined;
     };
 
 /** The environment variables the CLI reads (tokens are read where they are used, never echoed). */
@@ -61,9 +63,12 @@ export function parseCliArguments(
     values["allowed-origin"],
     values["allowed-host"],
     values["require-conversation"],
+    values["max-connections"],
   ];
   if (!values.http && http.some((value) => value !== undefined)) {
-    throw usage("--host, --port, --allowed-origin and --allowed-host only apply with --http.");
+    throw usage(
+      "--host, --port, --allowed-origin, --allowed-host, --require-conversation and --max-connections only apply with --http.",
+    );
   }
   const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
   const log = {
@@ -96,6 +101,7 @@ export function parseCliArguments(
     allowedOrigins,
     allowedHosts: listed(values["allowed-host"], environment.KEEL_MCP_ALLOWED_HOSTS),
     requireConversation: values["require-conversation"] === true,
+    maxConnections: readMaxConnections(values["max-connections"]),
   };
 }
 
@@ -111,6 +117,7 @@ function parse(argv: readonly string[]) {
       "allowed-origin": { type: "string", multiple: true },
       "allowed-host": { type: "string", multiple: true },
       "require-conversation": { type: "boolean" },
+      "max-connections": { type: "string" },
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
       "log-level": { type: "string" },
@@ -147,6 +154,14 @@ function readPort(text: string | undefined): number {
   if (!/^\d+$/.test(text) || port > 65_535)
     throw usage(`--port must be a number from 0 to 65535, got "${text}".`);
   return port;
+}
+
+function readMaxConnections(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || count < 1 || count > 1_000_000)
+    throw usage(`--max-connections must be a whole number from 1 to 1000000, got "${text}".`);
+  return count;
 }
 
 function usage(problem: string): KeelMcpConfigError {

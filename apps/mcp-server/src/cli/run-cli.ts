@@ -129,6 +129,7 @@ async function serve(
       allowedOrigins: command.allowedOrigins,
       allowedHosts: command.allowedHosts,
       ...(command.requireConversation ? { requireConversationForWrites: true } : {}),
+      ...(command.maxConnections === undefined ? {} : { maxConnections: command.maxConnections }),
       agentToken: environment.KEEL_MCP_TOKEN,
       readonlyToken: environment.KEEL_MCP_READONLY_TOKEN,
       health: () => store.health(),
