@@ -72,9 +72,10 @@ export async function handleMessages(
     record.response = { status, stream: false, error: payload.error, faults: faults.list };
     if (route.provider === "bedrock") {
       const aws = bedrockError(status, message);
-      return sendJson(response, status, aws.body, requestId, { ...headers, ...aws.headers });
+      sendJson(response, status, aws.body, requestId, { ...headers, ...aws.headers });
+    } else {
+      sendJson(response, status, JSON.stringify(payload), requestId, headers);
     }
-    sendJson(response, status, JSON.stringify(payload), requestId, headers);
   };
 
   if (route.provider === "anthropic") {

@@ -1,10 +1,4 @@
-import {
-  businessError,
-  permissionError,
-  success,
-  validationError,
-  validEmpty,
-} from "@keel/errors";
+import { businessError, permissionError, success, validationError, validEmpty } from "@keel/errors";
 import { canonicalJson, defineTool, type HandlerOutcome, type ToolContext } from "@keel/tools";
 import type { z } from "zod";
 import type { RefundResult, SupportBackend } from "../backend/types.js";
