@@ -73,10 +73,15 @@ export async function spawnMcpServer(options: SpawnOptions = {}): Promise<McpSer
         ),
       );
     }, options.startTimeoutMs ?? START_TIMEOUT_MS);
+    let listening = false;
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
+      // Scan only until the server listens: under load it logs a line per call, and scanning the whole
+      // log again on every chunk cost the load client more CPU than its requests.
+      if (listening) return;
       const match = /"url":"([^"]+)"/.exec(stderr);
       if (match?.[1]) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1]);
       }
