@@ -2,7 +2,9 @@ import {
   DEFAULT_MODEL,
   type Message,
   type MessageCreateRequest,
+  type ModelClient,
   ModelClientError,
+  type RunOptions,
   type RunResult,
   runAgent,
   ScriptedClient,
@@ -134,7 +136,17 @@ export async function playLoopScenario(scenario: LoopScenario): Promise<PlayedLo
     if (round.stopReason === "pause_turn") pauses++;
     return { content: contentOf(round, index), stop_reason: round.stopReason };
   });
-  const result = await runAgent({
+  const result = await runAgent(scenarioRunOptions(scenario, client, runs));
+  return { result, requests: client.requests, runs, pauses };
+}
+
+/** The run a scenario asks for: the property tools and hook, its limits, retries without waiting. */
+export function scenarioRunOptions(
+  scenario: LoopScenario,
+  client: ModelClient,
+  runs: HandlerRun[],
+): RunOptions {
+  return {
     client,
     model: DEFAULT_MODEL,
     tools: propertyTools(runs),
@@ -144,6 +156,5 @@ export async function playLoopScenario(scenario: LoopScenario): Promise<PlayedLo
     concurrency: scenario.concurrency,
     retry: { maxAttempts: scenario.maxAttempts, baseDelayMs: 1, maxDelayMs: 1 },
     sleep: async () => {},
-  });
-  return { result, requests: client.requests, runs, pauses };
+  };
 }

@@ -1,4 +1,4 @@
-import { AnthropicClient, DEFAULT_MODEL, type RunResult, runAgent } from "@keel/loop";
+import { AnthropicClient, type RunResult, runAgent } from "@keel/loop";
 import {
   type Fault,
   type MessagesRequest,
@@ -8,8 +8,8 @@ import {
 } from "@keel/testkit";
 import fc from "fast-check";
 import { turnOf } from "../fault-soak/conversation.js";
-import { contentOf, type LoopScenario, loopScenarioArbitrary } from "./loop-scenario.js";
-import { type HandlerRun, policyHook, propertyTools } from "./property-tools.js";
+import { contentOf, type LoopScenario, loopScenarioArbitrary, scenarioRunOptions } from "./loop-scenario.js";
+import type { HandlerRun } from "./property-tools.js";
 
 /** Faults of the fake API by HTTP request index; all retried quickly (retry-after-ms) or not at all. */
 export const WIRE_FAULTS = [
@@ -113,15 +113,7 @@ export async function playWireScenario(scenario: WireScenario): Promise<PlayedWi
       sleep: async () => {},
     });
     const result = await runAgent({
-      client,
-      model: DEFAULT_MODEL,
-      tools: propertyTools(runs),
-      hooks: { pre: [policyHook] },
-      prompt: "Do the things.",
-      maxIterations: scenario.maxIterations,
-      concurrency: scenario.concurrency,
-      retry: { maxAttempts: scenario.maxAttempts, baseDelayMs: 1, maxDelayMs: 1 },
-      sleep: async () => {},
+      ...scenarioRunOptions(scenario, client, runs),
       signal: AbortSignal.timeout(30_000),
     });
     const answered = api.requests.filter(
