@@ -11,8 +11,9 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(serverUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** One connection to `url` for the length of `use`, closed afterwards whatever happens. */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await use(client);
@@ -31,9 +32,9 @@ export function throwawayDatabase(serverUrl: string, prefix: string): ThrowawayD
   return {
     name,
     url: url.toString(),
-    create: () => admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`)).then(() => {}),
+    create: () => withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`)).then(() => {}),
     drop: () =>
-      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+      withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
         () => {},
       ),
   };

@@ -3,7 +3,7 @@ import { type FakeMessagesApi, startFakeMessagesApi, textResponse } from "@keel/
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { APPROVAL_KEY, jsonOf, runKeel, startKeel, waitUntil } from "../keel-cli.js";
-import { type ThrowawayDatabase, throwawayDatabase } from "../throwaway-database.js";
+import { type ThrowawayDatabase, throwawayDatabase, withClient } from "../throwaway-database.js";
 
 /**
  * Exactly-once resume survives a crash at the two worst moments: `keel tickets approve` killed (SIGKILL)
@@ -25,15 +25,8 @@ async function refundsOf(databaseUrl: string): Promise<number[]> {
   }
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []) =>
+  withClient(url, async (client) => (await client.query<T>(sql, values)).rows);
 
 /** A $750 refund held for a supervisor by `keel run --hold`: the ticket that holds the run. */
 async function heldRefund(database: ThrowawayDatabase): Promise<string> {
