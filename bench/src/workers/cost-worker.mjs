@@ -3,7 +3,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { betaZodTool } from "@anthropic-ai/sdk/helpers/beta/zod";
 import { success } from "@keel/errors";
 import { AnthropicClient, runAgent } from "@keel/loop";
-import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import { estimateTokens, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { defineTool } from "@keel/tools";
 import { generateText, stepCountIs, tool } from "ai";
 import { z } from "zod";
@@ -173,7 +173,9 @@ export async function task(spec) {
       await api.close();
     }
   }
-  return { rows, systemBytes: Buffer.byteLength(system) };
+  // The system prompt as one text block, counted as the fake counts it: what every request must carry.
+  const systemTokens = estimateTokens(Buffer.byteLength(JSON.stringify({ type: "text", text: system })));
+  return { rows, systemBytes: Buffer.byteLength(system), systemTokens };
 }
 
 await serveTask(import.meta.url, task);
