@@ -1,4 +1,6 @@
-import { PassThrough } from "node:stream";
+import { spawnSync } from "node:child_process";
+import { PassThrough, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { createMemoryBackend } from "@keel/support-desk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -43,6 +45,42 @@ describe("keel-mcp logs", () => {
         error: "connection refused",
       },
     ]);
+  });
+
+  it("writes the info lines of one event-loop turn in one write, and a warning after what is held", async () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        writes.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const logger = createStderrLogger({ stream, now: () => AT });
+    logger.info("tools/call", { tool: "a" });
+    logger.info("tools/call", { tool: "b" });
+    logger.info("tools/call", { tool: "c" });
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.split("\n").filter(Boolean)).toHaveLength(3);
+    logger.info("tools/call", { tool: "d" });
+    logger.error("store failed");
+    expect(writes.slice(1)).toEqual([
+      '2026-11-24T12:00:00.000Z keel-mcp info tools/call {"tool":"d"}\n',
+      "2026-11-24T12:00:00.000Z keel-mcp error store failed\n",
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
+  });
+
+  it("writes the info lines it still holds when the process exits", () => {
+    const logger = fileURLToPath(new URL("../dist/logger.js", import.meta.url));
+    const script =
+      `const { createStderrLogger } = await import(${JSON.stringify(logger)});` +
+      'const log = createStderrLogger(); log.info("last words", { n: 1 }); process.exit(0);';
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.status).toBe(0);
+    expect(child.stderr).toMatch(/keel-mcp info last words \{"n":1\}\n$/);
   });
 
   it("writes one line per tools/call with tool, outcome, code, timing — never the arguments", async () => {

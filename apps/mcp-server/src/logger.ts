@@ -28,12 +28,25 @@ export interface StderrLoggerOptions {
  * timestamp and a level. Text: `2026-11-24T12:00:00.000Z keel-mcp info <message> {fields as JSON}`. JSON:
  * `{"time":…,"level":…,"service":"keel-mcp","msg":…,…fields}`. Callers pass no secrets and no customer data
  * in fields (tool names, codes and durations only); headers are never logged.
+ *
+ * Info lines (one per tools/call) are written together once per turn of the event loop: stderr to a pipe
+ * or file is a blocking write, and one per call cost about as much as the call itself under load. Warnings
+ * and errors are written at once, after any info lines still held, so the order is kept; lines still held
+ * when the process exits are written then.
  */
 export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   const threshold = RANK[options.level ?? "info"];
   const stream = options.stream ?? process.stderr;
   const now = options.now ?? (() => new Date());
   const json = options.format === "json";
+  let held = "";
+  const flush = () => {
+    if (held === "") return;
+    const lines = held;
+    held = "";
+    HOLDING.delete(flush);
+    stream.write(lines);
+  };
   const write = (
     level: Exclude<LogLevel, "silent">,
     message: string,
@@ -41,18 +54,38 @@ export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   ) => {
     if (RANK[level] < threshold) return;
     const time = now().toISOString();
-    if (json) {
-      stream.write(`${safeJson({ time, level, service: "keel-mcp", msg: message, ...fields })}\n`);
+    const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
+    const line = json
+      ? `${safeJson({ time, level, service: "keel-mcp", msg: message, ...fields })}\n`
+      : `${time} keel-mcp ${level} ${message}${suffix}\n`;
+    if (level !== "info") {
+      flush();
+      stream.write(line);
       return;
     }
-    const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
-    stream.write(`${time} keel-mcp ${level} ${message}${suffix}\n`);
+    if (held === "") {
+      holdUntilExit(flush);
+      setImmediate(flush);
+    }
+    held += line;
   };
   return {
     info: (message, fields) => write("info", message, fields),
     warn: (message, fields) => write("warn", message, fields),
     error: (message, fields) => write("error", message, fields),
   };
+}
+
+/** Loggers holding lines; one `exit` listener for all of them writes what they still hold. */
+const HOLDING = new Set<() => void>();
+let exitListener = false;
+function holdUntilExit(flush: () => void): void {
+  HOLDING.add(flush);
+  if (exitListener) return;
+  exitListener = true;
+  process.once("exit", () => {
+    for (const pending of [...HOLDING]) pending();
+  });
 }
 
 /** A logger that drops everything (tests, embedding). */

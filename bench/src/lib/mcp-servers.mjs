@@ -65,15 +65,20 @@ export async function startHttpServerProcess(server) {
       30_000,
     );
     child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (text) => {
+    const scan = (/** @type {string} */ text) => {
       stderr += text;
       const found = /"url":"(http:\/\/127\.0\.0\.1:\d+\/mcp)"/.exec(stderr);
       const ready = server.id === "floor" || /\bready\b/.test(stderr);
       if (found && ready) {
         clearTimeout(timer);
+        // From here on the log (a line per call) is only drained: rescanning a growing string per chunk
+        // would cost the load generator, which shares the cores with the server under test.
+        child.stderr.off("data", scan);
+        child.stderr.resume();
         resolve(found[1]);
       }
-    });
+    };
+    child.stderr.on("data", scan);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`${server.id} exited (${code}): ${stderr}`));
