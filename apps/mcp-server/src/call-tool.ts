@@ -1,11 +1,10 @@
 import { type ErrorOutcome, IDEMPOTENCY_META_KEY, permissionError, transientError } from "@keel/errors";
 import {
   type CompletedCall,
-  type PostToolHook,
-  type PreToolHook,
   resolveToolCall as resolveThroughPipeline,
   type ToolCallResolution,
 } from "@keel/hooks";
+import type { RunHooks } from "@keel/loop";
 import type { ToolCall, Toolset } from "@keel/tools";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
 import { idempotencyKeyFor } from "./idempotency.js";
@@ -13,11 +12,8 @@ import { invalidMetaId } from "./meta-id.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
 
-/** The business hooks every call passes, exactly as in the agent loop. */
-export interface KeelHooks {
-  readonly pre?: readonly PreToolHook[];
-  readonly post?: readonly PostToolHook[];
-}
+/** The business hooks every call passes: the agent loop's `RunHooks`, so one set serves both. */
+export type KeelHooks = RunHooks;
 
 /** One `tools/call` as the server received it. */
 export interface ToolCallRequest {
