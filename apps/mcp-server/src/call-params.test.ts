@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type KeelHttpServer, startHttpServer } from "./http.js";
-import { silentLogger } from "./logger.js";
+import type { KeelHttpServer } from "./http.js";
+import { startTestHttpServer } from "./testing/http-server.test-helpers.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
-
-const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
 
 interface Reply {
   readonly id: number;
@@ -23,11 +21,9 @@ async function send(url: string, params: unknown, id = 1): Promise<Reply> {
 describe("tools/call with malformed params, over HTTP", () => {
   let server: KeelHttpServer;
   beforeAll(async () => {
-    server = await startHttpServer({ tools: probeToolset(), logger: silentLogger, port: 0, health: healthy });
+    server = await startTestHttpServer({ tools: probeToolset() });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   it.each([
     ["a string", "orderId=1", "a string"],

@@ -1,28 +1,19 @@
-import {
-  type ErrorOutcome,
-  IDEMPOTENCY_META_KEY,
-  permissionError,
-  transientError,
-  validationError,
-} from "@keel/errors";
+import { type ErrorOutcome, IDEMPOTENCY_META_KEY, permissionError, transientError } from "@keel/errors";
 import {
   type CompletedCall,
-  type PostToolHook,
-  type PreToolHook,
   resolveToolCall as resolveThroughPipeline,
   type ToolCallResolution,
 } from "@keel/hooks";
+import type { RunHooks } from "@keel/loop";
 import type { ToolCall, Toolset } from "@keel/tools";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
 import { idempotencyKeyFor } from "./idempotency.js";
+import { invalidMetaId } from "./meta-id.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
 
-/** The business hooks every call passes, exactly as in the agent loop. */
-export interface KeelHooks {
-  readonly pre?: readonly PreToolHook[];
-  readonly post?: readonly PostToolHook[];
-}
+/** The business hooks every call passes: the agent loop's `RunHooks`, so one set serves both. */
+export type KeelHooks = RunHooks;
 
 /** One `tools/call` as the server received it. */
 export interface ToolCallRequest {
@@ -112,11 +103,10 @@ function refused(requested: ToolCall, outcome: ErrorOutcome): ToolCallResolution
 }
 
 function invalidConversation(): ErrorOutcome {
-  return validationError(
+  return invalidMetaId(
     "INVALID_CONVERSATION_ID",
-    `The request _meta["${CONVERSATION_META_KEY}"] must be a string of 1 to 200 printable ASCII characters ` +
-      "without spaces. Fix it (one id per conversation, the same on every call) and call again.",
-    { details: { field: `_meta.${CONVERSATION_META_KEY}` } },
+    CONVERSATION_META_KEY,
+    "Fix it (one id per conversation, the same on every call) and call again.",
   );
 }
 
@@ -139,10 +129,9 @@ function conversationRequired(tool: string): ErrorOutcome {
 }
 
 function invalidKey(): ErrorOutcome {
-  return validationError(
+  return invalidMetaId(
     "INVALID_IDEMPOTENCY_KEY",
-    `The request _meta["${IDEMPOTENCY_META_KEY}"] must be a string of 1 to 200 printable ASCII characters ` +
-      "without spaces. Fix it (or leave it out to key the call by its input) and call again.",
-    { details: { field: `_meta.${IDEMPOTENCY_META_KEY}` } },
+    IDEMPOTENCY_META_KEY,
+    "Fix it (or leave it out to key the call by its input) and call again.",
   );
 }

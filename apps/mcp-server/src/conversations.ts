@@ -1,11 +1,11 @@
 import type { JsonObject } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
 import type { SupportBackend } from "@keel/support-desk";
+import { isMetaId } from "./meta-id.js";
 
 /** The request `_meta` key naming the conversation a call belongs to (any client-chosen id). */
 export const CONVERSATION_META_KEY = "dev.keel/conversation-id";
 
-const CONVERSATION_ID = /^[\x21-\x7e]{1,200}$/;
 /** How many earlier calls of a conversation the hooks see. */
 const HISTORY_LIMIT = 1000;
 
@@ -36,5 +36,5 @@ export function conversationIdOf(meta: unknown): { readonly id?: string; readonl
   if (typeof meta !== "object" || meta === null) return {};
   const value = (meta as Record<string, unknown>)[CONVERSATION_META_KEY];
   if (value === undefined) return {};
-  return typeof value === "string" && CONVERSATION_ID.test(value) ? { id: value } : { invalid: true };
+  return isMetaId(value) ? { id: value } : { invalid: true };
 }

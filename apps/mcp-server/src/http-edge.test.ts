@@ -4,11 +4,10 @@ import { createToolset, defineTool } from "@keel/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jsonDepth, repeatedBatchId } from "./http/origin-policy.js";
-import { type KeelHttpServer, startHttpServer } from "./http.js";
-import { silentLogger } from "./logger.js";
+import type { KeelHttpServer } from "./http.js";
+import { startTestHttpServer } from "./testing/http-server.test-helpers.js";
 
 const TOKEN = "edge-test-agent-token-0123456789";
-const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
 let runs = 0;
 const tools = createToolset([
   defineTool({
@@ -61,13 +60,12 @@ describe("the Streamable HTTP edge", () => {
   let withToken: KeelHttpServer;
   let tokenless: KeelHttpServer;
   beforeAll(async () => {
-    const common = { tools, logger: silentLogger, port: 0, health: healthy };
-    withToken = await startHttpServer({
-      ...common,
+    withToken = await startTestHttpServer({
+      tools,
       agentToken: TOKEN,
       allowedOrigins: ["https://app.example.com"],
     });
-    tokenless = await startHttpServer(common);
+    tokenless = await startTestHttpServer({ tools });
   });
   afterAll(async () => {
     await Promise.all([withToken.close(), tokenless.close()]);
@@ -116,16 +114,16 @@ describe("the Streamable HTTP edge", () => {
   });
 
   it("refuses a token of white space at start-up", async () => {
-    await expect(
-      startHttpServer({ tools, logger: silentLogger, port: 0, health: healthy, agentToken: " ".repeat(40) }),
-    ).rejects.toMatchObject({ message: expect.stringContaining("white space") });
+    await expect(startTestHttpServer({ tools, agentToken: " ".repeat(40) })).rejects.toMatchObject({
+      message: expect.stringContaining("white space"),
+    });
   });
 });
 
 describe("the HTTP edge's connection limits", () => {
   it("closes a connection whose headers never finish within the documented 10 s (checked every second)", async () => {
     const { connect } = await import("node:net");
-    const server = await startHttpServer({ tools, logger: silentLogger, port: 0, health: healthy });
+    const server = await startTestHttpServer({ tools });
     try {
       const socket = connect(server.port, "127.0.0.1");
       socket.on("error", () => {});
@@ -146,13 +144,7 @@ describe("the HTTP edge's connection limits", () => {
 
   it("refuses connections beyond maxConnections while serving the ones it holds", async () => {
     const { connect } = await import("node:net");
-    const server = await startHttpServer({
-      tools,
-      logger: silentLogger,
-      port: 0,
-      health: healthy,
-      maxConnections: 2,
-    });
+    const server = await startTestHttpServer({ tools, maxConnections: 2 });
     const held = [connect(server.port, "127.0.0.1"), connect(server.port, "127.0.0.1")];
     try {
       for (const socket of held) {

@@ -1,13 +1,12 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postRaw } from "./e2e/built-server.test-helpers.js";
-import { type KeelHttpServer, startHttpServer } from "./http.js";
-import { silentLogger } from "./logger.js";
+import type { KeelHttpServer } from "./http.js";
+import { startTestHttpServer } from "./testing/http-server.test-helpers.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
 
 const AGENT = "http-test-agent-token-0123456789";
 const READER = "http-test-reader-token-0123456789";
-const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
 const call = (id: number, name: string, args: unknown = {}) => ({
   jsonrpc: "2.0",
   id,
@@ -21,18 +20,9 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 describe("the HTTP exchange, in process", () => {
   let server: KeelHttpServer;
   beforeAll(async () => {
-    server = await startHttpServer({
-      tools: probeToolset(),
-      logger: silentLogger,
-      port: 0,
-      agentToken: AGENT,
-      readonlyToken: READER,
-      health: healthy,
-    });
+    server = await startTestHttpServer({ tools: probeToolset(), agentToken: AGENT, readonlyToken: READER });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   it("hands the token's role to the handler as metadata.role", async () => {
     const answer = async (token: string) =>
@@ -77,11 +67,9 @@ describe("the HTTP exchange, in process", () => {
 describe("without a token, on loopback", () => {
   let server: KeelHttpServer;
   beforeAll(async () => {
-    server = await startHttpServer({ tools: probeToolset(), logger: silentLogger, port: 0, health: healthy });
+    server = await startTestHttpServer({ tools: probeToolset() });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   it("serves local callers as the agent role", async () => {
     const response = await post(server.url, call(1, "whoami"));

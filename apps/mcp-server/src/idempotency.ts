@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { IDEMPOTENCY_META_KEY } from "@keel/errors";
 import { canonicalJson } from "@keel/tools";
-
-const CLIENT_KEY = /^[\x21-\x7e]{1,200}$/;
+import { isMetaId } from "./meta-id.js";
 
 /**
  * The idempotency key of a write through the server. A client-supplied `_meta["dev.keel/idempotency-key"]`
@@ -19,9 +18,7 @@ export function idempotencyKeyFor(
 ): string | undefined {
   const supplied = readSuppliedKey(requestMeta);
   if (supplied !== undefined) {
-    return typeof supplied === "string" && CLIENT_KEY.test(supplied)
-      ? `mcp:${toolName}:key:${supplied}`
-      : undefined;
+    return isMetaId(supplied) ? `mcp:${toolName}:key:${supplied}` : undefined;
   }
   const digest = createHash("sha256").update(canonicalJson(input)).digest("hex");
   return `mcp:${toolName}:input:${digest}`;

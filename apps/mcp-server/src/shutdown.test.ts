@@ -1,12 +1,11 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { startHttpServer } from "./http.js";
 import { silentLogger } from "./logger.js";
 import { startStdioServer } from "./stdio.js";
+import { startTestHttpServer } from "./testing/http-server.test-helpers.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
 
 const TOKEN = "shutdown-test-token-0123456789";
-const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
 const slowCall = (id: number) =>
   JSON.stringify({
     jsonrpc: "2.0",
@@ -26,12 +25,9 @@ function started(): { readonly promise: Promise<void>; readonly signal: () => vo
 describe("a graceful stop", () => {
   it("lets an HTTP call in flight finish, then refuses new connections", async () => {
     const slowStarted = started();
-    const server = await startHttpServer({
+    const server = await startTestHttpServer({
       tools: probeToolset({ slowMs: 300, onSlowStart: slowStarted.signal }),
-      logger: silentLogger,
-      port: 0,
       agentToken: TOKEN,
-      health: healthy,
     });
     const inFlight = fetch(server.url, {
       method: "POST",

@@ -9,15 +9,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { KeelMcpConfigError } from "./config-error.js";
-import { type KeelHttpServer, startHttpServer } from "./http.js";
-import { silentLogger } from "./logger.js";
+import type { KeelHttpServer } from "./http.js";
 import { supervisorToolset } from "./supervisor-tools.js";
 import { supportSurface } from "./support-surface.js";
+import { startTestHttpServer } from "./testing/http-server.test-helpers.js";
 
 const AGENT = "supervisor-test-agent-token-0123";
 const SUPERVISOR = "supervisor-test-supervisor-token";
 const APPROVAL_KEY = "supervisor-test-approval-key-0123456789abcdef";
-const healthy = async () => ({ kind: "memory", status: "ok" }) as const;
 
 let server: KeelHttpServer | undefined;
 const clients: Client[] = [];
@@ -27,27 +26,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function heldTicket(backend: SupportBackend): Promise<string> {
-  const scenario = findScenario("high-value-refund");
-  if (scenario === undefined) throw new Error("no high-value-refund scenario");
-  const result = await runScenario(scenario, { backend, agent: { refundLimitMode: "hold" } });
-  expect(result.status).toBe("awaiting_approval");
-  return (await holdInTicket(backend, result)).id;
-}
-
 async function start(backend: SupportBackend): Promise<KeelHttpServer> {
   const supervisorTools = supervisorToolset(backend, {
     KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR,
     KEEL_APPROVAL_KEY: APPROVAL_KEY,
   });
-  server = await startHttpServer({
+  server = await startTestHttpServer({
     ...supportSurface(backend, "stateless"),
     ...(supervisorTools ? { supervisorTools } : {}),
-    logger: silentLogger,
-    port: 0,
     agentToken: AGENT,
     supervisorToken: SUPERVISOR,
-    health: healthy,
   });
   return server;
 }
@@ -63,6 +51,22 @@ async function connect(url: string, token: string): Promise<Client> {
   return client;
 }
 
+/** A $750 refund held for approval in a ticket, the order's refunds before it, and a supervisor connected. */
+async function supervisorWithHeldRefund() {
+  const backend = createMemoryBackend();
+  const scenario = findScenario("high-value-refund");
+  if (scenario === undefined) throw new Error("no high-value-refund scenario");
+  const result = await runScenario(scenario, { backend, agent: { refundLimitMode: "hold" } });
+  expect(result.status).toBe("awaiting_approval");
+  const ticketId = (await holdInTicket(backend, result)).id;
+  const refundsBefore = await backend.listRefunds("ORD-1002");
+  const { url } = await start(backend);
+  return { backend, ticketId, refundsBefore, supervisor: await connect(url, SUPERVISOR) };
+}
+
+const decide = (client: Client, decision: Record<string, unknown>) =>
+  client.callTool({ name: "decide_approval", arguments: decision });
+
 const textOf = (result: Record<string, unknown>) =>
   ((result.content as Array<{ text?: string }> | undefined) ?? []).map((block) => block.text ?? "").join("");
 
@@ -75,10 +79,7 @@ describe("the supervisor role over MCP", () => {
     expect(agentTools).toContain("process_refund");
     expect(agentTools).not.toContain("decide_approval");
     expect(agentTools).not.toContain("list_pending_approvals");
-    const forged = await agent.callTool({
-      name: "decide_approval",
-      arguments: { ticket_id: "T-1001", decision: "approve" },
-    });
+    const forged = await decide(agent, { ticket_id: "T-1001", decision: "approve" });
     expect(forged.isError).toBe(true);
     expect(textOf(forged)).toContain("UNKNOWN_TOOL");
 
@@ -93,12 +94,7 @@ describe("the supervisor role over MCP", () => {
   });
 
   it("lists a held refund, approves it once, pays it once however often the approval is repeated", async () => {
-    const backend = createMemoryBackend();
-    const ticketId = await heldTicket(backend);
-    const refundsBefore = await backend.listRefunds("ORD-1002");
-    const { url } = await start(backend);
-    const supervisor = await connect(url, SUPERVISOR);
-
+    const { backend, ticketId, refundsBefore, supervisor } = await supervisorWithHeldRefund();
     const listed = await supervisor.callTool({ name: "list_pending_approvals", arguments: {} });
     expect(listed.isError).toBeFalsy();
     const pending = (listed.structuredContent as { pending: Array<{ ticket_id: string; calls: unknown[] }> })
@@ -108,11 +104,8 @@ describe("the supervisor role over MCP", () => {
       expect.objectContaining({ tool: "process_refund", input: expect.objectContaining({ amount: 750 }) }),
     ]);
 
-    const approve = {
-      name: "decide_approval",
-      arguments: { ticket_id: ticketId, decision: "approve", note: "ok" },
-    };
-    const first = await supervisor.callTool(approve);
+    const approve = { ticket_id: ticketId, decision: "approve", note: "ok" };
+    const first = await decide(supervisor, approve);
     expect(first.isError).toBeFalsy();
     expect(first.structuredContent).toMatchObject({
       ticket_id: ticketId,
@@ -121,7 +114,7 @@ describe("the supervisor role over MCP", () => {
       status: "completed",
     });
     expect(String((first.structuredContent as { answer: string }).answer)).toMatch(/approved your refund/);
-    const second = await supervisor.callTool(approve);
+    const second = await decide(supervisor, approve);
     expect(second.structuredContent).toMatchObject({ repeated: true, status: "completed" });
 
     const refunds = await backend.listRefunds("ORD-1002");
@@ -129,9 +122,10 @@ describe("the supervisor role over MCP", () => {
     expect(refunds.refunds.length - refundsBefore.refunds.length).toBe(1);
     expect(refunds.refunds.at(-1)?.amountCents).toBe(75_000);
 
-    const contradicting = await supervisor.callTool({
-      name: "decide_approval",
-      arguments: { ticket_id: ticketId, decision: "reject", reason: "changed my mind" },
+    const contradicting = await decide(supervisor, {
+      ticket_id: ticketId,
+      decision: "reject",
+      reason: "changed my mind",
     });
     expect(contradicting.isError).toBe(true);
     expect(textOf(contradicting)).toContain("ALREADY_DECIDED");
@@ -140,20 +134,14 @@ describe("the supervisor role over MCP", () => {
   });
 
   it("rejects with a reason the customer is told, pays nothing, and refuses a rejection without one", async () => {
-    const backend = createMemoryBackend();
-    const ticketId = await heldTicket(backend);
-    const before = await backend.listRefunds("ORD-1002");
-    const { url } = await start(backend);
-    const supervisor = await connect(url, SUPERVISOR);
-    const bare = await supervisor.callTool({
-      name: "decide_approval",
-      arguments: { ticket_id: ticketId, decision: "reject" },
-    });
+    const { backend, ticketId, refundsBefore, supervisor } = await supervisorWithHeldRefund();
+    const bare = await decide(supervisor, { ticket_id: ticketId, decision: "reject" });
     expect(bare.isError).toBe(true);
     expect(textOf(bare)).toMatch(/INVALID_INPUT[\s\S]*reason/);
-    const rejected = await supervisor.callTool({
-      name: "decide_approval",
-      arguments: { ticket_id: ticketId, decision: "reject", reason: "the order was already replaced" },
+    const rejected = await decide(supervisor, {
+      ticket_id: ticketId,
+      decision: "reject",
+      reason: "the order was already replaced",
     });
     expect(rejected.structuredContent).toMatchObject({
       decision: "rejected: the order was already replaced",
@@ -161,24 +149,15 @@ describe("the supervisor role over MCP", () => {
     expect(String((rejected.structuredContent as { answer: string }).answer)).toContain(
       "the order was already replaced",
     );
-    expect(await backend.listRefunds("ORD-1002")).toEqual(before);
-    const unknown = await supervisor.callTool({
-      name: "decide_approval",
-      arguments: { ticket_id: "T-9999", decision: "approve" },
-    });
+    expect(await backend.listRefunds("ORD-1002")).toEqual(refundsBefore);
+    const unknown = await decide(supervisor, { ticket_id: "T-9999", decision: "approve" });
     expect(textOf(unknown)).toContain("TICKET_NOT_HELD");
   });
 
   it("refuses to start half-configured: a supervisor token needs tools, the tools need a signing key", async () => {
     const backend = createMemoryBackend();
     await expect(
-      startHttpServer({
-        ...supportSurface(backend, "stateless"),
-        logger: silentLogger,
-        port: 0,
-        supervisorToken: SUPERVISOR,
-        health: healthy,
-      }),
+      startTestHttpServer({ ...supportSurface(backend, "stateless"), supervisorToken: SUPERVISOR }),
     ).rejects.toSatisfy(
       (error: unknown) => KeelMcpConfigError.isInstance(error) && error.code === "SUPERVISOR_TOOLS_MISSING",
     );
@@ -187,14 +166,11 @@ describe("the supervisor role over MCP", () => {
     ).toThrow(/KEEL_APPROVAL_KEY to a secret of at least 32 bytes/);
     expect(supervisorToolset(backend, { KEEL_APPROVAL_KEY: APPROVAL_KEY })).toBeUndefined();
     await expect(
-      startHttpServer({
+      startTestHttpServer({
         ...supportSurface(backend, "stateless"),
-        logger: silentLogger,
-        port: 0,
         agentToken: SUPERVISOR,
         supervisorToken: SUPERVISOR,
         supervisorTools: supportSurface(backend, "stateless").tools,
-        health: healthy,
       }),
     ).rejects.toThrow(/KEEL_MCP_TOKEN and KEEL_MCP_SUPERVISOR_TOKEN are the same/);
   });

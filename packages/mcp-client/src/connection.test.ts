@@ -1,33 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectMcpServer, type McpConnection } from "./connection.js";
 import { McpClientError } from "./mcp-client-error.js";
 import {
-  changingServer,
+  changingServerConnections,
   childPids,
   contextFor,
   isRunning,
   recordEvents,
+  runTool as run,
   waitFor,
 } from "./test-servers.test-helpers.js";
 
-const open: McpConnection[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await childPids()).toEqual([]);
-});
-
-async function connect(options: Partial<Parameters<typeof connectMcpServer>[0]> = {}) {
-  const connection = await connectMcpServer({ name: "changing", server: changingServer, ...options });
-  open.push(connection);
-  return connection;
-}
-
-const run = (connection: McpConnection, name: string, input: unknown = {}, context = contextFor()) => {
-  const tool = connection.tools.find((candidate) => candidate.name === name);
-  if (tool === undefined)
-    throw new Error(`no tool ${name} in ${connection.tools.map((t) => t.name).join(", ")}`);
-  return tool.handler(input as never, context);
-};
+const connect = changingServerConnections();
 
 describe("connecting to a server", () => {
   it("lists every page of tools and makes each a Keel tool with a legal name and its hints as effect", async () => {
@@ -106,25 +90,28 @@ describe("connecting to a server", () => {
 });
 
 describe("calls", () => {
-  it("a foreign isError result is an honest unclassified error, never an empty success", async () => {
-    const connection = await connect();
-    expect(await run(connection, "fails")).toMatchObject({
-      kind: "error",
-      category: "unclassified",
-      code: "UNCLASSIFIED_TOOL_ERROR",
-      message: "The widget service is down.",
-      retryable: false,
+  // A foreign server's failure is never passed off as a success: it stays an unclassified error.
+  for (const { does, tool, expected } of [
+    {
+      does: "a foreign isError result is an honest unclassified error, never an empty success",
+      tool: "fails",
+      expected: { code: "UNCLASSIFIED_TOOL_ERROR", message: "The widget service is down.", retryable: false },
+    },
+    {
+      does: "a result that breaks the tool's own output schema is unclassified MCP_INVALID_OUTPUT",
+      tool: "bad_output",
+      expected: { code: "MCP_INVALID_OUTPUT" },
+    },
+  ]) {
+    it(does, async () => {
+      const connection = await connect();
+      expect(await run(connection, tool)).toMatchObject({
+        kind: "error",
+        category: "unclassified",
+        ...expected,
+      });
     });
-  });
-
-  it("a result that breaks the tool's own output schema is unclassified MCP_INVALID_OUTPUT", async () => {
-    const connection = await connect();
-    expect(await run(connection, "bad_output")).toMatchObject({
-      kind: "error",
-      category: "unclassified",
-      code: "MCP_INVALID_OUTPUT",
-    });
-  });
+  }
 
   it("a write's idempotency key travels in _meta", async () => {
     const connection = await connect();

@@ -1,5 +1,5 @@
 import { thresholdRedirect } from "@keel/hooks";
-import { runAgent, ScriptedClient } from "@keel/loop";
+import { DEFAULT_MODEL, type RunOptions, runAgent, ScriptedClient, type ScriptStep } from "@keel/loop";
 import { context } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import {
@@ -7,35 +7,34 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import { afterEach, describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection } from "./connection.js";
-import { changingServer, childPids, contextFor } from "./test-servers.test-helpers.js";
+import { describe, expect, it } from "vitest";
+import type { McpConnection } from "./connection.js";
+import { changingServerConnections, runTool } from "./test-servers.test-helpers.js";
 
-const open: McpConnection[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await childPids()).toEqual([]);
-});
+const connect = changingServerConnections();
 
 async function ledger(connection: McpConnection): Promise<unknown> {
-  const tool = connection.tools.find((candidate) => candidate.name === "ledger");
-  if (tool === undefined) throw new Error("no ledger tool");
-  const outcome = await tool.handler({}, contextFor());
+  const outcome = await runTool(connection, "ledger");
   return outcome.kind === "success" ? outcome.data : outcome;
+}
+
+type ScriptedRun = Partial<RunOptions> & { readonly script: readonly ScriptStep[]; readonly prompt: string };
+
+/** runAgent with the model's replies scripted, over the connection's tools unless `options.tools` is given. */
+async function runScripted(connection: McpConnection, { script, ...options }: ScriptedRun) {
+  const client = new ScriptedClient(script);
+  const result = await runAgent({ client, model: DEFAULT_MODEL, tools: connection.tools, ...options });
+  return { client, result };
 }
 
 describe("MCP tools inside runAgent", () => {
   it("pass the same pre-hooks as local tools: a $750 payment is redirected to a person, never paid", async () => {
-    const connection = await connectMcpServer({ name: "changing", server: changingServer });
-    open.push(connection);
-    const client = new ScriptedClient([
-      { content: [{ type: "tool_use", id: "toolu_1", name: "pay", input: { amount: 750 } }] },
-      { content: [{ type: "text", text: "A person will look at the refund." }] },
-    ]);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: connection.tools,
+    const connection = await connect();
+    const { result } = await runScripted(connection, {
+      script: [
+        { content: [{ type: "tool_use", id: "toolu_1", name: "pay", input: { amount: 750 } }] },
+        { content: [{ type: "text", text: "A person will look at the refund." }] },
+      ],
       prompt: "Refund $750.",
       hooks: {
         pre: [
@@ -62,16 +61,11 @@ describe("MCP tools inside runAgent", () => {
   });
 
   it("an error from a foreign server reaches the model as is_error with its category, and the run still answers", async () => {
-    const connection = await connectMcpServer({ name: "changing", server: changingServer });
-    open.push(connection);
-    const client = new ScriptedClient([
-      { content: [{ type: "tool_use", id: "toolu_1", name: "fails", input: {} }] },
-      { content: [{ type: "text", text: "The widget service is down." }] },
-    ]);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: connection.tools,
+    const { result } = await runScripted(await connect(), {
+      script: [
+        { content: [{ type: "tool_use", id: "toolu_1", name: "fails", input: {} }] },
+        { content: [{ type: "text", text: "The widget service is down." }] },
+      ],
       prompt: "Go.",
     });
     expect(result.status).toBe("completed");
@@ -83,16 +77,13 @@ describe("MCP tools inside runAgent", () => {
   });
 
   it("with tools: () => connection.tools, a tool the server adds during a round is callable in the next", async () => {
-    const connection = await connectMcpServer({ name: "changing", server: changingServer });
-    open.push(connection);
-    const client = new ScriptedClient([
-      { content: [{ type: "tool_use", id: "toolu_1", name: "unlock", input: {} }] },
-      { content: [{ type: "tool_use", id: "toolu_2", name: "hidden", input: {} }] },
-      { content: [{ type: "text", text: "Found it." }] },
-    ]);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
+    const connection = await connect();
+    const { client, result } = await runScripted(connection, {
+      script: [
+        { content: [{ type: "tool_use", id: "toolu_1", name: "unlock", input: {} }] },
+        { content: [{ type: "tool_use", id: "toolu_2", name: "hidden", input: {} }] },
+        { content: [{ type: "text", text: "Found it." }] },
+      ],
       tools: () => connection.tools,
       prompt: "Unlock, then use the new tool.",
     });
@@ -106,16 +97,11 @@ describe("MCP tools inside runAgent", () => {
     try {
       const exporter = new InMemorySpanExporter();
       const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-      const connection = await connectMcpServer({ name: "changing", server: changingServer });
-      open.push(connection);
-      const client = new ScriptedClient([
-        { content: [{ type: "tool_use", id: "toolu_1", name: "seen_meta", input: {} }] },
-        { content: [{ type: "text", text: "Seen." }] },
-      ]);
-      const result = await runAgent({
-        client,
-        model: "claude-sonnet-5-5",
-        tools: connection.tools,
+      const { result } = await runScripted(await connect(), {
+        script: [
+          { content: [{ type: "tool_use", id: "toolu_1", name: "seen_meta", input: {} }] },
+          { content: [{ type: "text", text: "Seen." }] },
+        ],
         prompt: "What did you see?",
         telemetry: { tracer: provider.getTracer("test") },
       });

@@ -2,7 +2,13 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { startNodeScript } from "@keel/testkit/process";
 import type { ToolContext } from "@keel/tools";
-import type { McpClientEvent } from "./connection.js";
+import { afterEach, expect } from "vitest";
+import {
+  connectMcpServer,
+  type McpClientEvent,
+  type McpConnection,
+  type McpConnectOptions,
+} from "./connection.js";
 import type { StdioServerConfig } from "./server-config.js";
 
 /** The everything server from the npm registry, started directly with node (no npx in between). */
@@ -23,6 +29,38 @@ export const changingServer: StdioServerConfig = {
   args: [fileURLToPath(new URL("./__fixtures__/changing-server.mjs", import.meta.url))],
   stderr: "ignore",
 };
+
+/**
+ * `connect(options)` to the changing server. Registers an afterEach (call it at a file's top level) that
+ * closes the test's connections, then checks that no server process is left behind.
+ */
+export function changingServerConnections(): (
+  options?: Partial<McpConnectOptions>,
+) => Promise<McpConnection> {
+  const open: McpConnection[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((connection) => connection.close()));
+    expect(await childPids()).toEqual([]);
+  });
+  return async (options = {}) => {
+    const connection = await connectMcpServer({ name: "changing", server: changingServer, ...options });
+    open.push(connection);
+    return connection;
+  };
+}
+
+/** Runs the connection's tool of that name directly, as the loop would. */
+export function runTool(
+  connection: McpConnection,
+  name: string,
+  input: unknown = {},
+  context = contextFor(),
+) {
+  const tool = connection.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined)
+    throw new Error(`no tool ${name} in ${connection.tools.map((t) => t.name).join(", ")}`);
+  return tool.handler(input as never, context);
+}
 
 export function contextFor(overrides: Partial<ToolContext> = {}): ToolContext {
   return {

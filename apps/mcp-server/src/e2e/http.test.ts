@@ -9,7 +9,11 @@ import {
   type SpawnedServer,
   spawnHttpServer,
 } from "./built-server.test-helpers.js";
-import { expectKeelError, outcomeMetaOf } from "./outcome-assertions.test-helpers.js";
+import {
+  expectKeelError,
+  expectRetriedRefundPaidOnce,
+  outcomeMetaOf,
+} from "./outcome-assertions.test-helpers.js";
 
 const auth = { authorization: `Bearer ${AGENT_TOKEN}` };
 
@@ -61,14 +65,8 @@ describe("the built server over stateless Streamable HTTP", () => {
   });
 
   it("pays a retried identical refund once", async () => {
-    const refund = {
-      name: "process_refund",
-      arguments: { customer_id: "C-1003", order_id: "ORD-1005", amount: 10, reason: "Late delivery" },
-    };
-    const first = await agent.callTool(refund);
-    const retried = await agent.callTool(refund);
-    expect(first.structuredContent).toMatchObject({ duplicate: false, order_refunded_total: 10 });
-    expect(retried.structuredContent).toMatchObject({ duplicate: true, order_refunded_total: 10 });
+    const refund = { customer_id: "C-1003", order_id: "ORD-1005", amount: 10, reason: "Late delivery" };
+    await expectRetriedRefundPaidOnce(agent, refund);
   });
 
   it("redirects a $750 refund to a ticket instead of paying it", async () => {

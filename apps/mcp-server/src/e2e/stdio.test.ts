@@ -2,7 +2,12 @@ import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectStdioClient } from "./built-server.test-helpers.js";
-import { expectKeelError, outcomeMetaOf, textOf } from "./outcome-assertions.test-helpers.js";
+import {
+  expectKeelError,
+  expectRetriedRefundPaidOnce,
+  outcomeMetaOf,
+  textOf,
+} from "./outcome-assertions.test-helpers.js";
 
 const SUPPORT_TOOLS = createSupportTools(createMemoryBackend()).map((tool) => tool.name);
 
@@ -42,28 +47,33 @@ describe("the built server over stdio, through the SDK client", () => {
     expect(lookup?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
   });
 
-  it("returns a success with structuredContent the client checked against the output schema", async () => {
-    const result = await client.callTool({ name: "lookup_order", arguments: { order_id: "ORD-1001" } });
-    expect(result.isError).toBe(false);
-    expect(result.structuredContent).toMatchObject({
-      order_id: "ORD-1001",
-      customer_id: "C-1001",
-      amount: 50,
+  // A lookup either finds the order or is a valid empty: both are answers the client accepts, not errors.
+  for (const { does, orderId, structured, meta } of [
+    {
+      does: "returns a success with structuredContent the client checked against the output schema",
+      orderId: "ORD-1001",
+      structured: { order_id: "ORD-1001", customer_id: "C-1001", amount: 50 },
+      meta: { kind: "success" },
+    },
+    {
+      does: "answers a missing order as a valid empty that the client accepts, with the code in structuredContent",
+      orderId: "ORD-9999",
+      structured: {
+        outcome: "empty",
+        code: "ORDER_NOT_FOUND",
+        message: expect.stringContaining("not an outage"),
+        data: { order_id: "ORD-9999" },
+      },
+      meta: { kind: "empty", code: "ORDER_NOT_FOUND" },
+    },
+  ]) {
+    it(does, async () => {
+      const result = await client.callTool({ name: "lookup_order", arguments: { order_id: orderId } });
+      expect(result.isError).toBe(false);
+      expect(result.structuredContent).toMatchObject(structured);
+      expect(outcomeMetaOf(result)).toMatchObject(meta);
     });
-    expect(outcomeMetaOf(result)).toMatchObject({ kind: "success" });
-  });
-
-  it("answers a missing order as a valid empty that the client accepts, with the code in structuredContent", async () => {
-    const result = await client.callTool({ name: "lookup_order", arguments: { order_id: "ORD-9999" } });
-    expect(result.isError).toBe(false);
-    expect(result.structuredContent).toMatchObject({
-      outcome: "empty",
-      code: "ORDER_NOT_FOUND",
-      data: { order_id: "ORD-9999" },
-    });
-    expect(JSON.stringify(result.structuredContent)).toContain("not an outage");
-    expect(outcomeMetaOf(result)).toMatchObject({ kind: "empty", code: "ORDER_NOT_FOUND" });
-  });
+  }
 
   it("answers an error with isError, code and guidance in the text, the category in _meta, no structuredContent", async () => {
     await client.callTool({ name: "get_customer_by_id", arguments: { customer_id: "C-1001" } });
@@ -119,18 +129,8 @@ describe("the built server over stdio, through the SDK client", () => {
 
   it("pays a retried identical refund once", async () => {
     await client.callTool({ name: "get_customer_by_id", arguments: { customer_id: "C-1003" } });
-    const refund = {
-      name: "process_refund",
-      arguments: { customer_id: "C-1003", order_id: "ORD-12345", amount: 20, reason: "Wrong size" },
-    };
-    const first = await client.callTool(refund);
-    const retried = await client.callTool(refund);
-    expect(first.structuredContent).toMatchObject({ duplicate: false, order_refunded_total: 20 });
-    expect(retried.structuredContent).toMatchObject({
-      refund_id: (first.structuredContent as { refund_id: string }).refund_id,
-      duplicate: true,
-      order_refunded_total: 20,
-    });
+    const refund = { customer_id: "C-1003", order_id: "ORD-12345", amount: 20, reason: "Wrong size" };
+    await expectRetriedRefundPaidOnce(client, refund);
   });
 
   it("keys a refund by the client's idempotency key when _meta carries one", async () => {
