@@ -35,6 +35,12 @@ export function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), "keel-cli-"));
 }
 
+/** `keel run "<request>" --script FILE`, the model scripted by a file of `commands/__fixtures__`; append more flags. */
+export function scriptedRun(request: string, script: string): string[] {
+  const file = fileURLToPath(new URL(`./commands/__fixtures__/${script}`, import.meta.url));
+  return ["run", request, "--script", file];
+}
+
 /** The apps/cli directory (for the shipped corpus). */
 export const CLI_ROOT = new URL("..", import.meta.url).pathname;
 

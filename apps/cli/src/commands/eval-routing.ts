@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
-import { DEFAULT_MODEL, ModelClientError } from "@keel/loop";
-import { route } from "@keel/tools";
+import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
 import { defineCommand, readFraction, singlePositional } from "../parse-command-line.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
-import { liveClient } from "../routing/live-client.js";
+import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
 import { liveRoute } from "../routing/live-route.js";
+import { offlineRoute } from "../routing/offline-route.js";
 import { renderEvaluation } from "../routing/render-evaluation.js";
 import { readSurface, surfaceTools } from "../routing/surfaces.js";
 import { EXIT } from "./command.js";
@@ -65,8 +65,7 @@ export const evalRoutingCommand = defineCommand({
   help: HELP,
   options: {
     surface: { type: "string" },
-    live: { type: "boolean" },
-    model: { type: "string" },
+    ...LIVE_OPTIONS,
     min: { type: "string" },
     json: { type: "boolean" },
   },
@@ -80,10 +79,10 @@ export const evalRoutingCommand = defineCommand({
     for (const tool of known) if (!effects.has(tool.name)) effects.set(tool.name, tool.effect);
     const entries = await readCorpus(resolve(io.cwd, corpusPath), new Set(effects.keys()));
 
+    const live = chooseLiveClient("eval-routing", values, env, io.stderr);
     let routed: RoutedEntry[];
     let router = "offline router";
-    if (values.live) {
-      const live = liveClient(env, values.model);
+    if (live) {
       router = `live ${live.model}`;
       io.stderr.write(
         modeBanner("LIVE", `routing ${entries.length} requests with ${live.model} at ${live.baseURL}`, style),
@@ -98,23 +97,12 @@ export const evalRoutingCommand = defineCommand({
         });
       } catch (error) {
         spinner.stop();
-        const message = ModelClientError.isInstance(error)
-          ? `${error.kind}: ${error.message}`
-          : String(error);
-        io.stderr.write(`keel eval-routing: the model could not route a request: ${message}\n`);
+        io.stderr.write(`keel eval-routing: the model could not route a request: ${routingFailure(error)}\n`);
         return EXIT.failed;
       }
       spinner.stop();
     } else {
-      if (values.model !== undefined)
-        io.stderr.write("keel eval-routing: --model only applies with --live; ignored.\n");
-      routed = entries.map((entry) => {
-        const result = route(entry.request, tools);
-        return {
-          ...entry,
-          answer: { tool: result.tool, ambiguous: result.ambiguous, reason: result.reason },
-        };
-      });
+      routed = entries.map((entry) => ({ ...entry, answer: offlineRoute(entry.request, tools) }));
     }
 
     const evaluation = evaluateRouting(routed, {

@@ -1,6 +1,11 @@
 import { connectMcpServers } from "@keel/mcp-client";
 import { lintTools, type Tool } from "@keel/tools";
-import { type ChosenServers, chooseServers } from "../config/mcp-servers.js";
+import {
+  type ChosenServers,
+  chooseServers,
+  MCP_CONFIG_OPTIONS,
+  mcpConfigFlags,
+} from "../config/mcp-servers.js";
 import { defineCommand } from "../parse-command-line.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { UsageError } from "../usage-error.js";
@@ -41,27 +46,23 @@ export const lintToolsCommand = defineCommand({
   options: {
     naive: { type: "boolean" },
     json: { type: "boolean" },
-    "mcp-config": { type: "string" },
-    "mcp-server": { type: "string", multiple: true },
+    ...MCP_CONFIG_OPTIONS,
   },
   async run({ values, positionals }, { io, style }) {
     if (positionals.length > 0)
       throw new UsageError(`keel lint-tools takes no arguments, got "${positionals.join(" ")}".`);
-    const names = values["mcp-server"] ?? [];
-    const file = values["mcp-config"];
-    if (file === undefined && names.length > 0)
-      throw new UsageError("--mcp-server names a server of --mcp-config FILE: give that too.");
-    if (file !== undefined && values.naive)
+    const mcpConfig = mcpConfigFlags(values);
+    if (mcpConfig !== undefined && values.naive)
       throw new UsageError(
         "--naive and --mcp-config exclude each other: the naive surface or a server's tools.",
       );
     let surface: string;
     let tools: readonly Tool[];
-    if (file === undefined) {
+    if (mcpConfig === undefined) {
       surface = values.naive ? "naive" : "real";
       tools = surfaceTools(values.naive ? "naive" : "real");
     } else {
-      const chosen = await chooseServers(file, names, io.env, io.cwd);
+      const chosen = await chooseServers(mcpConfig.file, mcpConfig.names, io.env, io.cwd);
       surface = `mcp:${Object.keys(chosen.servers).join(",")}`;
       try {
         tools = await listMcpTools(chosen);

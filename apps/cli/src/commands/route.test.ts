@@ -33,6 +33,19 @@ describe("keel route", () => {
     expect(stdout).toContain("its use-when matched");
   });
 
+  it("ignores --model without --live, with a warning, and still routes offline", async () => {
+    const { code, stdout, stderr } = await runCli([
+      "route",
+      "check order #12345 status",
+      "--model",
+      "m",
+      "--json",
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("keel route: --model only applies with --live; ignored.\n");
+    expect(onlyJson(stdout)).toMatchObject({ tool: "lookup_order", ambiguous: null });
+  });
+
   it("needs a request (exit 2)", async () => {
     const { code, stderr } = await runCli(["route"]);
     expect(code).toBe(2);

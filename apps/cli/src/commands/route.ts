@@ -1,9 +1,9 @@
-import { DEFAULT_MODEL, ModelClientError } from "@keel/loop";
-import { route } from "@keel/tools";
+import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
 import { defineCommand, singlePositional } from "../parse-command-line.js";
-import { liveClient } from "../routing/live-client.js";
+import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
 import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
+import { offlineRoute } from "../routing/offline-route.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
 import { EXIT } from "./command.js";
@@ -46,16 +46,15 @@ export const routeCommand = defineCommand({
   help: HELP,
   options: {
     naive: { type: "boolean" },
-    live: { type: "boolean" },
-    model: { type: "string" },
+    ...LIVE_OPTIONS,
     json: { type: "boolean" },
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
     const request = singlePositional("route", positionals, "request", true) ?? "";
     const tools = surfaceTools(values.naive ? "naive" : "real");
+    const live = chooseLiveClient("route", values, env, io.stderr);
     let answer: RouteAnswer;
-    if (values.live) {
-      const live = liveClient(env, values.model);
+    if (live) {
       io.stderr.write(
         modeBanner("LIVE", `routing with ${live.model} at ${live.baseURL}, tool_choice auto`, style),
       );
@@ -64,18 +63,12 @@ export const routeCommand = defineCommand({
         answer = await liveRoute(request, tools, live.client, live.model, io.signal);
       } catch (error) {
         spinner.stop();
-        const message = ModelClientError.isInstance(error)
-          ? `${error.kind}: ${error.message}`
-          : String(error);
-        io.stderr.write(`keel route: the model could not route the request: ${message}\n`);
+        io.stderr.write(`keel route: the model could not route the request: ${routingFailure(error)}\n`);
         return EXIT.failed;
       }
       spinner.stop();
     } else {
-      if (values.model !== undefined)
-        io.stderr.write("keel route: --model only applies with --live; ignored.\n");
-      const routed = route(request, tools);
-      answer = { tool: routed.tool, ambiguous: routed.ambiguous, reason: routed.reason };
+      answer = offlineRoute(request, tools);
     }
     const { tool, ambiguous, reason } = answer;
     io.stdout.write(values.json ? `${JSON.stringify({ tool, ambiguous, reason })}\n` : render(answer, style));

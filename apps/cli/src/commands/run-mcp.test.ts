@@ -82,41 +82,46 @@ describe("keel run --mcp-config", () => {
     expect(calls[1]).toMatchObject({ requested: "process_refund", category: "validation" });
   });
 
-  it("never starts a server from a config keel check-config rejects (an unset variable: fail closed)", async () => {
-    const { file } = configWith({
-      support: { ...keelSupport("/tmp/unused"), env: { API_TOKEN: `\${KEEL_TEST_UNSET_TOKEN}` } },
-    });
-    const result = await runCli(["run", "--scenario", "high-value-refund", "--mcp-config", file], {
-      env: { PATH: process.env.PATH },
-    });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("fails keel check-config, so no server was started");
-    expect(result.stderr).toContain("KEEL_TEST_UNSET_TOKEN");
-  });
-
-  it("names the servers there are when --mcp-server names another", async () => {
-    const { file } = configWith({ "keel-support": keelSupport("/tmp/unused") });
-    const result = await runCli(
-      ["run", "--scenario", "high-value-refund", "--mcp-config", file, "--mcp-server", "keel-suport"],
-      {
-        env: { PATH: process.env.PATH },
+  const refusals = [
+    {
+      name: "never starts a server from a config keel check-config rejects (an unset variable: fail closed)",
+      servers: {
+        support: { ...keelSupport("/tmp/unused"), env: { API_TOKEN: `\${KEEL_TEST_UNSET_TOKEN}` } },
       },
-    );
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('has no server "keel-suport" (did you mean "keel-support"?)');
-  });
-
-  it("a server that cannot start ends the run with exit 1 and its stderr, before any model call", async () => {
-    const { file } = configWith({
-      broken: { command: process.execPath, args: ["-e", "console.error('no store'); process.exit(4)"] },
+      flags: [],
+      code: 2,
+      stderr: ["fails keel check-config, so no server was started", "KEEL_TEST_UNSET_TOKEN"],
+    },
+    {
+      name: "names the servers there are when --mcp-server names another",
+      servers: { "keel-support": keelSupport("/tmp/unused") },
+      flags: ["--mcp-server", "keel-suport"],
+      code: 2,
+      stderr: ['has no server "keel-suport" (did you mean "keel-support"?)'],
+    },
+    {
+      name: "a server that cannot start ends the run with exit 1 and its stderr, before any model call",
+      servers: {
+        broken: { command: process.execPath, args: ["-e", "console.error('no store'); process.exit(4)"] },
+      },
+      flags: [],
+      code: 1,
+      stderr: ['Could not connect to the MCP server "broken"', "no store"],
+    },
+  ];
+  for (const { name, servers, flags, code, stderr } of refusals) {
+    it(name, async () => {
+      const { file } = configWith(servers);
+      const result = await runCli(
+        ["run", "--scenario", "high-value-refund", "--mcp-config", file, ...flags],
+        {
+          env: { PATH: process.env.PATH },
+        },
+      );
+      expect(result.code).toBe(code);
+      for (const fragment of stderr) expect(result.stderr).toContain(fragment);
     });
-    const result = await runCli(["run", "--scenario", "high-value-refund", "--mcp-config", file], {
-      env: { PATH: process.env.PATH },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Could not connect to the MCP server "broken"');
-    expect(result.stderr).toContain("no store");
-  });
+  }
 
   it("refuses flags that belong to in-process tools", async () => {
     const { file } = configWith({ support: keelSupport("/tmp/unused") });

@@ -1,17 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
-
-const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url).pathname;
+import { onlyJson, runCli, scriptedRun, temporaryDirectory } from "../cli.test-helpers.js";
 
 describe("keel run", () => {
   it("serves a --script file in order and reports its usage, cache tokens included", async () => {
     const { code, stdout } = await runCli([
-      "run",
-      "Where is ORD-1005?",
-      "--script",
-      fixture("order-status.script.json"),
+      ...scriptedRun("Where is ORD-1005?", "order-status.script.json"),
       "--json",
     ]);
     expect(code).toBe(0);
@@ -45,25 +40,19 @@ describe("keel run", () => {
   });
 
   it("exits 1 when the run ends in another status than completed (max_iterations)", async () => {
-    const args = [
-      "run",
-      "Check my orders",
-      "--script",
-      fixture("runaway.script.json"),
+    const { code, stdout } = await runCli([
+      ...scriptedRun("Check my orders", "runaway.script.json"),
       "--max-iterations",
       "1",
-    ];
-    const { code, stdout } = await runCli([...args, "--json"]);
+      "--json",
+    ]);
     expect(onlyJson(stdout).status).toBe("max_iterations");
     expect(code).toBe(1);
   });
 
   it("exits 1 with status model_error when the script runs out", async () => {
     const { code, stdout } = await runCli([
-      "run",
-      "Check ORD-1005",
-      "--script",
-      fixture("cut-short.script.json"),
+      ...scriptedRun("Check ORD-1005", "cut-short.script.json"),
       "--json",
     ]);
     expect(onlyJson(stdout).status).toBe("model_error");

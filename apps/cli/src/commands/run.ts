@@ -11,12 +11,25 @@ import {
   supportAgent,
 } from "@keel/support-desk";
 import type { CliIo } from "../cli-io.js";
-import { type ChosenServers, chooseServers } from "../config/mcp-servers.js";
+import {
+  type ChosenServers,
+  chooseServers,
+  MCP_CONFIG_OPTIONS,
+  type McpConfigFlags,
+  mcpConfigFlags,
+} from "../config/mcp-servers.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
 import { defineCommand, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
 import { openMcpTools } from "../run/mcp-tools.js";
-import { type BackendChoice, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import {
+  BACKEND_OPTIONS,
+  type BackendChoice,
+  type BackendFlags,
+  chooseBackend,
+  describeBackend,
+  openBackend,
+} from "../run/open-backend.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
 import { createRunReporter } from "../run/run-reporter.js";
@@ -118,16 +131,13 @@ export const runCommand = defineCommand({
     "max-iterations": { type: "string" },
     thinking: { type: "string" },
     temperature: { type: "string" },
-    backend: { type: "string" },
-    "database-url": { type: "string" },
-    "data-dir": { type: "string" },
+    ...BACKEND_OPTIONS,
     trace: { type: "string" },
     record: { type: "string" },
     replay: { type: "string" },
     json: { type: "boolean" },
     hold: { type: "boolean" },
-    "mcp-config": { type: "string" },
-    "mcp-server": { type: "string", multiple: true },
+    ...MCP_CONFIG_OPTIONS,
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
     if (values.record !== undefined && values.replay !== undefined) {
@@ -302,35 +312,24 @@ async function mcpSetup(chosen: ChosenServers, io: CliIo, style: Style, faults: 
 
 /** --mcp-config FILE [--mcp-server NAME ...]: the servers whose tools the agent uses instead of its own. */
 async function chooseMcpServers(
-  values: {
-    readonly "mcp-config"?: string | undefined;
-    readonly "mcp-server"?: string[] | undefined;
-    readonly hold?: boolean | undefined;
-    readonly backend?: string | undefined;
-    readonly "database-url"?: string | undefined;
-    readonly "data-dir"?: string | undefined;
-  },
+  values: McpConfigFlags & BackendFlags & { readonly hold?: boolean | undefined },
   environment: Environment,
   cwd: string,
 ): Promise<ChosenServers | undefined> {
-  const names = values["mcp-server"] ?? [];
-  if (values["mcp-config"] === undefined) {
-    if (names.length > 0)
-      throw new UsageError("--mcp-server names a server of --mcp-config FILE: give that too.");
-    return undefined;
-  }
+  const mcpConfig = mcpConfigFlags(values);
+  if (mcpConfig === undefined) return undefined;
   if (values.hold) {
     throw new UsageError(
       "--hold keeps the run in a ticket of the store, and with --mcp-config the servers own the store: " +
         "hold refunds on the server (keel-mcp's supervisor role), or run without --mcp-config.",
     );
   }
-  for (const flag of ["backend", "database-url", "data-dir"] as const) {
+  for (const flag of Object.keys(BACKEND_OPTIONS) as (keyof BackendFlags)[]) {
     if (values[flag] !== undefined) {
       throw new UsageError(
         `--${flag} picks the store of in-process tools; with --mcp-config the servers own theirs.`,
       );
     }
   }
-  return chooseServers(values["mcp-config"], names, environment, cwd);
+  return chooseServers(mcpConfig.file, mcpConfig.names, environment, cwd);
 }

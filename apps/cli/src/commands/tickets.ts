@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Ticket } from "@keel/support-desk";
 import { defineCommand } from "../parse-command-line.js";
-import { chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
@@ -65,9 +65,7 @@ export const ticketsCommand = defineCommand({
   summary: "the open escalation tickets in the store",
   help: HELP,
   options: {
-    backend: { type: "string" },
-    "database-url": { type: "string" },
-    "data-dir": { type: "string" },
+    ...BACKEND_OPTIONS,
     json: { type: "boolean" },
     note: { type: "string" },
     reason: { type: "string" },

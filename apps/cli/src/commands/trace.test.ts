@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, temporaryDirectory } from "../cli.test-helpers.js";
-
-const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url).pathname;
+import { runCli, scriptedRun, temporaryDirectory } from "../cli.test-helpers.js";
 
 async function savedTrace(args: readonly string[]): Promise<string> {
   const cwd = temporaryDirectory();
@@ -29,12 +27,7 @@ describe("keel trace", () => {
   });
 
   it("shows tokens per round — input, output, cache creation, cache read — and the total", async () => {
-    const cwd = await savedTrace([
-      "run",
-      "Where is ORD-1005?",
-      "--script",
-      fixture("order-status.script.json"),
-    ]);
+    const cwd = await savedTrace(scriptedRun("Where is ORD-1005?", "order-status.script.json"));
     const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
     expect(stdout).toContain(
       "stop tool_use · 1 tool_use · tokens in 1,200 · out 40 · cache write 900 · cache read 0",
@@ -48,12 +41,7 @@ describe("keel trace", () => {
   });
 
   it("writes a self-contained HTML timeline with every value escaped", async () => {
-    const cwd = await savedTrace([
-      "run",
-      "Look up <order>",
-      "--script",
-      fixture("html-injection.script.json"),
-    ]);
+    const cwd = await savedTrace(scriptedRun("Look up <order>", "html-injection.script.json"));
     const { code, stdout } = await runCli(["trace", "run.trace.json", "--html", "timeline.html"], { cwd });
     expect(code).toBe(0);
     expect(stdout).toContain("HTML timeline written to timeline.html");
@@ -102,7 +90,7 @@ describe("keel trace", () => {
   });
 
   it("saves the trace of a failed run with its error", async () => {
-    const cwd = await savedTrace(["run", "Check ORD-1005", "--script", fixture("cut-short.script.json")]);
+    const cwd = await savedTrace(scriptedRun("Check ORD-1005", "cut-short.script.json"));
     const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
     expect(stdout).toContain("✘ model_error");
     expect(stdout).toContain("script_exhausted");

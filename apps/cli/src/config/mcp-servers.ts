@@ -15,6 +15,32 @@ export interface ChosenServers {
   readonly cwd: string;
 }
 
+/** `--mcp-config FILE [--mcp-server NAME ...]`: tools from the MCP servers of a `.mcp.json`. */
+export const MCP_CONFIG_OPTIONS = {
+  "mcp-config": { type: "string" },
+  "mcp-server": { type: "string", multiple: true },
+} as const;
+
+export interface McpConfigFlags {
+  readonly "mcp-config"?: string | undefined;
+  readonly "mcp-server"?: readonly string[] | undefined;
+}
+
+/**
+ * The `--mcp-config` file and the `--mcp-server` names (empty: every server), or undefined without
+ * `--mcp-config`, where naming a server is a UsageError. Reads no file: chooseServers does.
+ */
+export function mcpConfigFlags(
+  flags: McpConfigFlags,
+): { readonly file: string; readonly names: readonly string[] } | undefined {
+  const names = flags["mcp-server"] ?? [];
+  const file = flags["mcp-config"];
+  if (file !== undefined) return { file, names };
+  if (names.length > 0)
+    throw new UsageError("--mcp-server names a server of --mcp-config FILE: give that too.");
+  return undefined;
+}
+
 /**
  * Reads a Claude Code style `.mcp.json` and returns the named servers (all when `names` is empty), ready
  * to connect. The config passes exactly `keel check-config`'s checks first, with the same environment

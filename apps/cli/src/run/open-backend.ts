@@ -9,6 +9,13 @@ export type BackendChoice =
   | { readonly kind: "pglite"; readonly dataDir: string }
   | { readonly kind: "postgres"; readonly databaseUrl: string };
 
+/** `--backend memory|sql`, `--database-url URL` and `--data-dir DIR`: the options chooseBackend reads. */
+export const BACKEND_OPTIONS = {
+  backend: { type: "string" },
+  "database-url": { type: "string" },
+  "data-dir": { type: "string" },
+} as const;
+
 export interface BackendFlags {
   readonly backend?: string | undefined;
   readonly "database-url"?: string | undefined;
