@@ -1,4 +1,3 @@
-import { connectMcpServers } from "@keel/mcp-client";
 import { lintTools, type Tool } from "@keel/tools";
 import {
   type ChosenServers,
@@ -8,6 +7,7 @@ import {
 } from "../config/mcp-servers.js";
 import { defineCommand } from "../parse-command-line.js";
 import { surfaceTools } from "../routing/surfaces.js";
+import { connectChosenServers } from "../run/mcp-tools.js";
 import { UsageError } from "../usage-error.js";
 import { EXIT } from "./command.js";
 
@@ -99,7 +99,7 @@ export const lintToolsCommand = defineCommand({
 
 /** The servers' tools as listed now; the servers are closed (stdio ones stopped) before returning. */
 async function listMcpTools(chosen: ChosenServers): Promise<readonly Tool[]> {
-  const toolbox = await connectMcpServers(chosen.servers);
+  const toolbox = await connectChosenServers(chosen);
   try {
     return toolbox.tools;
   } finally {

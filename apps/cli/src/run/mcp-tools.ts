@@ -1,9 +1,23 @@
-import { connectMcpServers, type McpClientEvent, type McpToolbox } from "@keel/mcp-client";
+import {
+  connectMcpServers,
+  type McpClientEvent,
+  type McpConnectOptions,
+  type McpToolbox,
+} from "@keel/mcp-client";
 import type { TextSink } from "../cli-io.js";
 import type { ChosenServers } from "../config/mcp-servers.js";
 import type { Style } from "../terminal/style.js";
 
+/** A stdio server may open a database on start (keel-mcp's PGlite takes seconds on a busy machine). */
 const CONNECT_TIMEOUT_MS = 60_000;
+
+/** Connects to the chosen servers (the stdio ones started in the config's folder), for every command. */
+export function connectChosenServers(
+  chosen: ChosenServers,
+  options: Omit<McpConnectOptions, "name" | "server"> = {},
+): Promise<McpToolbox> {
+  return connectMcpServers(chosen.servers, { connectTimeoutMs: CONNECT_TIMEOUT_MS, ...options });
+}
 
 /** The MCP servers' tools for one run, and a line for the banner. */
 export interface McpTools {
@@ -28,11 +42,9 @@ export async function openMcpTools(
     const line = describeEvent(event);
     if (line !== undefined) stderr.write(style.yellow(`keel run: ${line}\n`));
   };
-  const toolbox = await connectMcpServers(chosen.servers, {
+  const toolbox = await connectChosenServers(chosen, {
     onEvent: report,
     changedTools: "refuse",
-    // A stdio server may open a database on start (keel-mcp's PGlite takes seconds on a busy machine).
-    connectTimeoutMs: CONNECT_TIMEOUT_MS,
     ...(signal === undefined ? {} : { signal }),
   });
   const instructions = toolbox.servers
