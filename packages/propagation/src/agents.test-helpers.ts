@@ -3,6 +3,8 @@ import { type RunOptions, type RunResult, runAgent, ScriptedClient, type ScriptS
 import { defineTool, type Tool, type ToolContext } from "@keel/tools";
 import { z } from "zod";
 import { budgetMetadata } from "./budget.js";
+import { type SubagentToolSpec, subagentTool } from "./subagent-tool.js";
+import type { Budget, SubagentRun } from "./types.js";
 
 export const MODEL = "claude-test";
 
@@ -25,6 +27,14 @@ export function callsThenAnswers(
   return new ScriptedClient(
     tool === undefined ? [answer(text)] : [toolUse("toolu_1", tool, input), answer(text)],
   );
+}
+
+/** A scripted model: calls `tool` once per input, a round each, then answers "done". */
+export function callsEachThenAnswers(tool: string, inputs: readonly Record<string, unknown>[]) {
+  return new ScriptedClient([
+    ...inputs.map((input, index) => toolUse(`toolu_${index + 1}`, tool, input)),
+    answer("done"),
+  ]);
 }
 
 /** A test double of the support desk's resolve_cap_basis with a fixed outcome. */
@@ -63,6 +73,72 @@ export function waitsForAbort(seen: { aborted: boolean }, onStart: () => void = 
 export const noRetries: Pick<RunOptions, "retry"> = { retry: { maxAttempts: 1 } };
 
 export const question = z.object({ question: z.string() });
+
+/** What the tests vary of a subagent tool; it is named `ask_<agent>` and takes a `question`. */
+type AskSpec = Pick<SubagentToolSpec<typeof question>, "effect" | "timeoutMs" | "now">;
+
+/** A subagent tool `ask_<agent>` whose child is run by hand with `run` instead of runAgent. */
+export function askRunner(
+  agent: string,
+  run: (budget: Budget) => SubagentRun | Promise<SubagentRun>,
+  spec: AskSpec = {},
+): Tool {
+  return subagentTool({
+    name: `ask_${agent}`,
+    description: `Asks the ${agent} agent.`,
+    input: question,
+    agent: { name: agent, run: (_input, budget) => run(budget) },
+    ...spec,
+  });
+}
+
+/**
+ * A subagent tool `ask_<agent>` whose child calls `tool` once, then answers `answers`. The child passes
+ * `toolInput` to `tool`, by default the question it was asked; it runs with `noRetries`.
+ */
+export function askAgent(
+  spec: AskSpec & {
+    readonly agent: string;
+    readonly tool: Tool;
+    readonly answers: string;
+    readonly toolInput?: Record<string, unknown>;
+    readonly maxIterations?: number;
+  },
+): Tool {
+  const { agent, tool, answers, toolInput, maxIterations, ...toolSpec } = spec;
+  return subagentTool({
+    name: `ask_${agent}`,
+    description: `Asks the ${agent} agent.`,
+    input: question,
+    agent: {
+      name: agent,
+      options: ({ question: prompt }) => ({
+        client: callsThenAnswers(tool.name, answers, toolInput ?? { question: prompt }),
+        model: MODEL,
+        tools: [tool],
+        prompt,
+        ...(maxIterations === undefined ? {} : { maxIterations }),
+        ...noRetries,
+      }),
+    },
+    ...toolSpec,
+  });
+}
+
+/** `ask_slow`: its child calls `waitsForAbort(seen, onStart)` and so runs until it is aborted. */
+export function askSlowAgent(
+  seen: { aborted: boolean },
+  options: AskSpec & { readonly onStart?: () => void } = {},
+): Tool {
+  const { onStart, ...spec } = options;
+  return askAgent({
+    agent: "slow",
+    tool: waitsForAbort(seen, onStart),
+    toolInput: {},
+    answers: "never",
+    ...spec,
+  });
+}
 
 /** Runs a coordinator that calls `tool` once and announces its budget to it. */
 export async function coordinate(

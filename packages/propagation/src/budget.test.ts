@@ -5,6 +5,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   answer,
+  askAgent,
+  askRunner,
+  askSlowAgent,
+  callsEachThenAnswers,
   callsThenAnswers,
   coordinate,
   firstOutcome,
@@ -12,24 +16,17 @@ import {
   noRetries,
   question,
   toolUse,
-  waitsForAbort,
 } from "./agents.test-helpers.js";
 import { budgetMetadata } from "./budget.js";
 import { PropagationConfigError } from "./propagation-config-error.js";
 import { subagentTool } from "./subagent-tool.js";
-import type { Budget, SubagentRun } from "./types.js";
+import type { Budget } from "./types.js";
 
-function recorder(name: string, seen: Budget[]): Tool {
-  return subagentTool({
-    name,
-    description: "Records the budget it inherits.",
-    input: question,
-    agent: {
-      run: (_input, budget): SubagentRun => {
-        seen.push(budget);
-        return { status: "completed", text: "ok", toolCalls: [] };
-      },
-    },
+/** `ask_<agent>`: a child that records the budget it inherits. */
+function recorder(agent: string, seen: Budget[]): Tool {
+  return askRunner(agent, (budget) => {
+    seen.push(budget);
+    return { status: "completed", text: "ok", toolCalls: [] };
   });
 }
 
@@ -83,13 +80,9 @@ describe("budget inheritance", () => {
   it("counts only the rounds the parent has left at the time of the call", async () => {
     const seen: Budget[] = [];
     await runAgent({
-      client: new ScriptedClient([
-        toolUse("toolu_1", "ask_recorder", { question: "a" }),
-        toolUse("toolu_2", "ask_recorder", { question: "b" }),
-        answer("done"),
-      ]),
+      client: callsEachThenAnswers("ask_recorder", [{ question: "a" }, { question: "b" }]),
       model: MODEL,
-      tools: [recorder("ask_recorder", seen)],
+      tools: [recorder("recorder", seen)],
       prompt: "Go.",
       maxIterations: 5,
       metadata: budgetMetadata({ maxIterations: 5 }),
@@ -100,21 +93,7 @@ describe("budget inheritance", () => {
   it("aborts the child when the parent is aborted", async () => {
     const seen = { aborted: false };
     const parent = new AbortController();
-    const child = subagentTool({
-      name: "ask_slow",
-      description: "Asks a slow agent.",
-      input: question,
-      agent: {
-        name: "slow",
-        options: ({ question: prompt }) => ({
-          client: callsThenAnswers("slow_lookup", "never"),
-          model: MODEL,
-          tools: [waitsForAbort(seen, () => queueMicrotask(() => parent.abort()))],
-          prompt,
-          ...noRetries,
-        }),
-      },
-    });
+    const child = askSlowAgent(seen, { onStart: () => queueMicrotask(() => parent.abort()) });
     const result = await coordinate(child, { signal: parent.signal });
     expect(seen.aborted).toBe(true);
     expect(result.status).toBe("aborted");
@@ -126,23 +105,9 @@ describe("budget inheritance", () => {
     // A frozen clock: the deadline cannot read as already passed however slow the machine is; the child's
     // timer still fires 300 ms (real time) after it starts.
     const clock = () => 1_000_000;
-    const child = subagentTool({
-      name: "ask_slow",
-      description: "Asks a slow agent.",
-      input: question,
-      agent: {
-        name: "slow",
-        options: ({ question: prompt }) => ({
-          client: callsThenAnswers("slow_lookup", "never"),
-          model: MODEL,
-          tools: [
-            waitsForAbort(seen, () => {
-              started = true;
-            }),
-          ],
-          prompt,
-          ...noRetries,
-        }),
+    const child = askSlowAgent(seen, {
+      onStart: () => {
+        started = true;
       },
       now: clock,
     });
@@ -159,19 +124,14 @@ describe("budget inheritance", () => {
 
   it("never starts a child whose deadline has already passed", async () => {
     let started = false;
-    const child = subagentTool({
-      name: "ask_late",
-      description: "Asks an agent too late.",
-      input: question,
-      now: () => 2_000,
-      agent: {
-        name: "late",
-        run: () => {
-          started = true;
-          return { status: "completed", text: "", toolCalls: [] };
-        },
+    const child = askRunner(
+      "late",
+      () => {
+        started = true;
+        return { status: "completed", text: "", toolCalls: [] };
       },
-    });
+      { now: () => 2_000 },
+    );
     const result = await coordinate(child, { deadline: 1_000 });
     expect(started).toBe(false);
     expect(firstOutcome(result)).toMatchObject({ code: "SUBAGENT_DEADLINE_EXCEEDED" });
@@ -179,21 +139,12 @@ describe("budget inheritance", () => {
 
   it("passes the deadline on to grandchildren through the child's metadata", async () => {
     const seen: Budget[] = [];
-    const grandchild = recorder("ask_grandchild", seen);
-    const child = subagentTool({
-      name: "ask_child",
-      description: "Asks the child.",
-      input: question,
-      agent: {
-        name: "child",
-        options: ({ question: prompt }) => ({
-          client: callsThenAnswers("ask_grandchild", "ok", { question: prompt }),
-          model: MODEL,
-          tools: [grandchild],
-          prompt,
-          maxIterations: 2,
-        }),
-      },
+    const grandchild = recorder("grandchild", seen);
+    const child = askAgent({
+      agent: "child",
+      tool: grandchild,
+      answers: "ok",
+      maxIterations: 2,
     });
     const deadline = Date.now() + 60_000;
     await coordinate(child, { maxIterations: 4, deadline });
@@ -206,7 +157,7 @@ describe("budget inheritance", () => {
     await runAgent({
       client: callsThenAnswers("ask_recorder", "done", { question: "q" }),
       model: MODEL,
-      tools: [recorder("ask_recorder", seen)],
+      tools: [recorder("recorder", seen)],
       prompt: "Go.",
     });
     expect(seen[0]?.iterationsLeft).toBe(Number.POSITIVE_INFINITY);

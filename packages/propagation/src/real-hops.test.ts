@@ -4,14 +4,11 @@ import { defineTool, type Tool } from "@keel/tools";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { callsThenAnswers, MODEL, noRetries } from "./agents.test-helpers.js";
+import { askAgent, callsThenAnswers, MODEL, noRetries } from "./agents.test-helpers.js";
 import { agentNameArbitrary, failureFieldsArbitrary, toolNameArbitrary } from "./arbitraries.test-helpers.js";
 import { coordinatorPolicy } from "./coordinator-policy.js";
 import { errorOutcome } from "./fakes.test-helpers.js";
 import { reportFromRun } from "./report-from-run.js";
-import { subagentTool } from "./subagent-tool.js";
-
-const question = z.object({ question: z.string() });
 
 function failingTool(name: string, outcome: ToolOutcome): Tool {
   return defineTool({
@@ -27,25 +24,12 @@ function failingTool(name: string, outcome: ToolOutcome): Tool {
 function chain(innermost: Tool, agents: readonly string[]): Tool {
   return agents.reduce<Tool>(
     (inner, agent) =>
-      subagentTool({
-        name: `ask_${agent}`,
-        description: `Asks the ${agent} agent.`,
-        input: question,
+      askAgent({
         effect: "read",
-        agent: {
-          name: agent,
-          options: ({ question: prompt }) => ({
-            client: callsThenAnswers(
-              inner.name,
-              `${agent} is done.`,
-              inner === innermost ? {} : { question: prompt },
-            ),
-            model: MODEL,
-            tools: [inner],
-            prompt,
-            ...noRetries,
-          }),
-        },
+        agent,
+        tool: inner,
+        ...(inner === innermost ? { toolInput: {} } : {}),
+        answers: `${agent} is done.`,
       }),
     innermost,
   );

@@ -1,20 +1,19 @@
 import { fromToolResultBlock, success } from "@keel/errors";
-import { runAgent, ScriptedClient } from "@keel/loop";
+import { runAgent } from "@keel/loop";
 import { defineTool, type Tool, type ToolContext } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  answer,
-  callsThenAnswers,
+  askAgent,
+  askRunner,
+  askSlowAgent,
+  callsEachThenAnswers,
   capBasisTool,
   coordinate,
   feeServiceDown,
   firstOutcome,
   MODEL,
-  noRetries,
   question,
-  toolUse,
-  waitsForAbort,
 } from "./agents.test-helpers.js";
 import { coordinatorPolicy } from "./coordinator-policy.js";
 import { PropagationConfigError } from "./propagation-config-error.js";
@@ -23,46 +22,24 @@ import { subagentTool } from "./subagent-tool.js";
 import type { SubagentRun } from "./types.js";
 
 function askFees(feeTool: Tool): Tool {
-  return subagentTool({
-    name: "ask_fees",
-    description: "Asks the fees agent for an account's fee basis.",
-    input: question,
+  return askAgent({
     effect: "read",
-    agent: {
-      name: "fees",
-      options: ({ question: prompt }) => ({
-        client: callsThenAnswers("resolve_cap_basis", "The fee service is down.", { account_id: "A-1" }),
-        model: MODEL,
-        tools: [feeTool],
-        prompt,
-        ...noRetries,
-      }),
-    },
-  });
-}
-
-function askBilling(feesTool: Tool): Tool {
-  return subagentTool({
-    name: "ask_billing",
-    description: "Asks the billing agent about an account's exposure.",
-    input: question,
-    effect: "read",
-    agent: {
-      name: "billing",
-      options: ({ question: prompt }) => ({
-        client: callsThenAnswers("ask_fees", "I could not get the fees.", { question: prompt }),
-        model: MODEL,
-        tools: [feesTool],
-        prompt,
-        ...noRetries,
-      }),
-    },
+    agent: "fees",
+    tool: feeTool,
+    toolInput: { account_id: "A-1" },
+    answers: "The fee service is down.",
   });
 }
 
 describe("subagentTool with real runAgent runs", () => {
   it("keeps category, code, retryable, tool and path across three real agents", async () => {
-    const result = await coordinate(askBilling(askFees(capBasisTool(feeServiceDown))));
+    const billing = askAgent({
+      effect: "read",
+      agent: "billing",
+      tool: askFees(capBasisTool(feeServiceDown)),
+      answers: "I could not get the fees.",
+    });
+    const result = await coordinate(billing);
     expect(firstOutcome(result)).toMatchObject({
       kind: "error",
       category: "transient",
@@ -122,25 +99,16 @@ describe("subagentTool edge cases", () => {
         return success({ refunded: true });
       },
     });
-    const refunds = subagentTool({
-      name: "ask_refunds",
-      description: "Asks the refunds agent.",
-      input: question,
-      agent: {
-        name: "refunds",
-        options: ({ question: prompt }) => ({
-          client: callsThenAnswers("process_refund", "Refunded.", { order_id: "ORD-1" }),
-          model: MODEL,
-          tools: [refund],
-          prompt,
-        }),
-      },
+    const refunds = askAgent({
+      agent: "refunds",
+      tool: refund,
+      toolInput: { order_id: "ORD-1" },
+      answers: "Refunded.",
     });
     await runAgent({
-      client: new ScriptedClient([
-        toolUse("toolu_1", "ask_refunds", { question: "Refund ORD-1" }),
-        toolUse("toolu_2", "ask_refunds", { question: "Refund ORD-1" }),
-        answer("done"),
+      client: callsEachThenAnswers("ask_refunds", [
+        { question: "Refund ORD-1" },
+        { question: "Refund ORD-1" },
       ]),
       model: MODEL,
       tools: [refunds],
@@ -151,16 +119,8 @@ describe("subagentTool edge cases", () => {
   });
 
   it("turns a throwing child into an unclassified failure without leaking its message", async () => {
-    const child = subagentTool({
-      name: "ask_broken",
-      description: "Asks a broken agent.",
-      input: question,
-      agent: {
-        name: "broken",
-        run: () => {
-          throw new Error("connection string postgres://secret");
-        },
-      },
+    const child = askRunner("broken", () => {
+      throw new Error("connection string postgres://secret");
     });
     const result = await coordinate(child);
     const outcome = firstOutcome(result);
@@ -173,42 +133,20 @@ describe("subagentTool edge cases", () => {
   });
 
   it("reports a runner that rejects on its inherited deadline as SUBAGENT_DEADLINE_EXCEEDED, not an exception", async () => {
-    const child = subagentTool({
-      name: "ask_rejecting",
-      description: "Asks an agent that rejects when aborted.",
-      input: question,
-      agent: {
-        name: "rejecting",
-        run: (_input, budget) =>
-          new Promise<SubagentRun>((_resolve, reject) => {
-            budget.signal.addEventListener("abort", () => reject(budget.signal.reason));
-          }),
-      },
-    });
+    const child = askRunner(
+      "rejecting",
+      (budget) =>
+        new Promise<SubagentRun>((_resolve, reject) => {
+          budget.signal.addEventListener("abort", () => reject(budget.signal.reason));
+        }),
+    );
     const result = await coordinate(child, { deadline: Date.now() + 20 });
     expect(firstOutcome(result)).toMatchObject({ category: "transient", code: "SUBAGENT_DEADLINE_EXCEEDED" });
   });
 
   it("aborts the child when the subagent tool's own timeoutMs passes", async () => {
     const seen = { aborted: false };
-    const child = subagentTool({
-      name: "ask_slow",
-      description: "Asks a slow agent.",
-      input: question,
-      effect: "read",
-      timeoutMs: 10,
-      agent: {
-        name: "slow",
-        options: ({ question: prompt }) => ({
-          client: callsThenAnswers("slow_lookup", "never"),
-          model: MODEL,
-          tools: [waitsForAbort(seen)],
-          prompt,
-          ...noRetries,
-        }),
-      },
-    });
-    const result = await coordinate(child);
+    const result = await coordinate(askSlowAgent(seen, { effect: "read", timeoutMs: 10 }));
     expect(seen.aborted).toBe(true);
     expect(firstOutcome(result)).toMatchObject({ category: "transient", code: "TOOL_TIMEOUT" });
   });

@@ -1,6 +1,13 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { startFakeMessagesApi, TestkitConfigError, textResponse, toolUseResponse } from "./index.js";
+import {
+  type FakeMessagesApi,
+  type Fault,
+  startFakeMessagesApi,
+  TestkitConfigError,
+  textResponse,
+  toolUseResponse,
+} from "./index.js";
 import { parseSse, rawPost, sdkClient, startServer, userRequest } from "./sdk.test-helpers.js";
 
 const answer = textResponse("The weather in Paris is sunny and 21 degrees.");
@@ -10,6 +17,11 @@ const weatherCall = toolUseResponse(
     text: "Let me look that up.",
   },
 );
+
+/** A fake serving `response`, with `fault` on the first request. */
+function serveWithFault(fault: Fault | Fault[], response = answer): Promise<FakeMessagesApi> {
+  return startServer({ script: [response], faults: { 0: fault } });
+}
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -22,7 +34,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe("HTTP faults", () => {
   it("answers 429 rate_limit_error with a retry-after header", async () => {
-    const server = await startServer({ script: [answer], faults: { 0: { type: "http", status: 429 } } });
+    const server = await serveWithFault({ type: "http", status: 429 });
     const response = await rawPost(server, userRequest());
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("1");
@@ -30,10 +42,7 @@ describe("HTTP faults", () => {
   });
 
   it("lets the SDK retry a 429 after retry-after-ms and serve the scripted answer", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 429, retryAfterMs: 5 } },
-    });
+    const server = await serveWithFault({ type: "http", status: 429, retryAfterMs: 5 });
     const message = await sdkClient(server, 1).messages.create(userRequest());
 
     expect(message.content).toEqual(answer.content);
@@ -41,26 +50,15 @@ describe("HTTP faults", () => {
     expect(server.requests[1]?.headers["x-stainless-retry-count"]).toBe("1");
   });
 
-  it("makes the SDK wait exactly the retry-after-ms it sends", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 429, retryAfterMs: 37 } },
-    });
+  it.each([
+    { header: "retry-after-ms", retryAfter: { retryAfterMs: 37 }, delay: 37 },
+    { header: "retry-after seconds", retryAfter: { retryAfterSeconds: 0.043 }, delay: 43 },
+  ])("makes the SDK wait exactly the $header it sends", async ({ retryAfter, delay }) => {
+    const server = await serveWithFault({ type: "http", status: 429, ...retryAfter });
     const timers = vi.spyOn(globalThis, "setTimeout");
     onTestFinished(() => timers.mockRestore());
     await sdkClient(server, 1).messages.create(userRequest());
-    expect(timers.mock.calls.map(([, delay]) => delay)).toContain(37);
-  });
-
-  it("makes the SDK wait the retry-after seconds it sends", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 429, retryAfterSeconds: 0.043 } },
-    });
-    const timers = vi.spyOn(globalThis, "setTimeout");
-    onTestFinished(() => timers.mockRestore());
-    await sdkClient(server, 1).messages.create(userRequest());
-    expect(timers.mock.calls.map(([, delay]) => delay)).toContain(43);
+    expect(timers.mock.calls.map(([, wait]) => wait)).toContain(delay);
   });
 
   it("surfaces a 429 as RateLimitError with its retry-after when retries are off", async () => {
@@ -74,16 +72,13 @@ describe("HTTP faults", () => {
   });
 
   it("answers 529 overloaded_error, which the SDK retries", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 529, retryAfterMs: 1 } },
-    });
+    const server = await serveWithFault({ type: "http", status: 529, retryAfterMs: 1 });
     await sdkClient(server, 1).messages.create(userRequest());
     expect(server.requests[0]?.response?.error).toEqual({ type: "overloaded_error", message: "Overloaded" });
   });
 
   it("surfaces a 529 with error type overloaded_error when retries are off", async () => {
-    const server = await startServer({ script: [answer], faults: { 0: { type: "http", status: 529 } } });
+    const server = await serveWithFault({ type: "http", status: 529 });
     const error = (await failure(sdkClient(server).messages.create(userRequest()))) as InstanceType<
       typeof Anthropic.APIError
     >;
@@ -92,20 +87,14 @@ describe("HTTP faults", () => {
   });
 
   it("answers 500 api_error, which the SDK retries", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 500, retryAfterMs: 1 } },
-    });
+    const server = await serveWithFault({ type: "http", status: 500, retryAfterMs: 1 });
     const message = await sdkClient(server, 1).messages.create(userRequest());
     expect(message.content).toEqual(answer.content);
     expect(server.requests[0]?.response?.error?.type).toBe("api_error");
   });
 
   it("stops the SDK from retrying with shouldRetry false", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "http", status: 529, shouldRetry: false } },
-    });
+    const server = await serveWithFault({ type: "http", status: 529, shouldRetry: false });
     await failure(sdkClient(server, 2).messages.create(userRequest()));
     expect(server.requests).toHaveLength(1);
   });
@@ -122,10 +111,7 @@ describe("HTTP faults", () => {
 
 describe("stream faults", () => {
   it("sends an SSE error event right after the given number of deltas", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "error-after-deltas", count: 2 } },
-    });
+    const server = await serveWithFault({ type: "error-after-deltas", count: 2 }, weatherCall);
     const events = parseSse((await rawPost(server, { ...userRequest(), stream: true })).text);
 
     expect(events.filter((event) => event.event === "content_block_delta")).toHaveLength(2);
@@ -136,10 +122,7 @@ describe("stream faults", () => {
   });
 
   it("fails the SDK stream with an overloaded_error APIError mid-stream", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "error-after-deltas", count: 1 } },
-    });
+    const server = await serveWithFault({ type: "error-after-deltas", count: 1 }, weatherCall);
     const texts: string[] = [];
     const stream = sdkClient(server).messages.stream(userRequest());
     stream.on("text", (delta) => texts.push(delta));
@@ -151,10 +134,7 @@ describe("stream faults", () => {
   });
 
   it("serves the interrupted response again to the next request", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "error-after-deltas", count: 0 } },
-    });
+    const server = await serveWithFault({ type: "error-after-deltas", count: 0 }, weatherCall);
     const client = sdkClient(server);
     await failure(client.messages.stream(userRequest()).finalMessage());
     const retried = await client.messages.stream(userRequest()).finalMessage();
@@ -163,10 +143,7 @@ describe("stream faults", () => {
   });
 
   it("answers a non-streaming request under error-after-deltas with the same error as HTTP 529", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "error-after-deltas", count: 3 } },
-    });
+    const server = await serveWithFault({ type: "error-after-deltas", count: 3 });
     const error = (await failure(sdkClient(server).messages.create(userRequest()))) as InstanceType<
       typeof Anthropic.APIError
     >;
@@ -174,10 +151,7 @@ describe("stream faults", () => {
   });
 
   it("closes the connection after the given number of events", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "reset-after-events", count: 5 } },
-    });
+    const server = await serveWithFault({ type: "reset-after-events", count: 5 }, weatherCall);
     const response = await fetch(`${server.url}/v1/messages`, {
       method: "POST",
       headers: { "x-api-key": "k", "anthropic-version": "2023-06-01" },
@@ -199,10 +173,7 @@ describe("stream faults", () => {
   });
 
   it("fails the SDK stream as a connection error after a reset", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "reset-after-events", count: 4 } },
-    });
+    const server = await serveWithFault({ type: "reset-after-events", count: 4 }, weatherCall);
     const error = await failure(sdkClient(server, 2).messages.stream(userRequest()).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.AnthropicError);
     expect(String(error)).toMatch(/terminated/);
@@ -210,34 +181,26 @@ describe("stream faults", () => {
   });
 
   it("lets the SDK retry a JSON request whose connection closed before any byte", async () => {
-    const server = await startServer({
-      script: [answer],
-      faults: { 0: { type: "reset-after-events", count: 0 } },
-    });
+    const server = await serveWithFault({ type: "reset-after-events", count: 0 });
     const message = await sdkClient(server, 1).messages.create(userRequest());
     expect(message.content).toEqual(answer.content);
     expect(server.requests.map((request) => request.response?.status)).toEqual([0, 200]);
   });
 
   it("streams slowly for one request and completely", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "slow", eventDelayMs: 1, blockDelayMs: [0, 3] } },
-    });
+    const server = await serveWithFault({ type: "slow", eventDelayMs: 1, blockDelayMs: [0, 3] }, weatherCall);
     const final = await sdkClient(server).messages.stream(userRequest()).finalMessage();
     expect(final.content).toEqual(weatherCall.content);
   });
 
   it("combines a slow stream with a reset", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: {
-        0: [
-          { type: "slow", eventDelayMs: 1 },
-          { type: "reset-after-events", count: 6 },
-        ],
-      },
-    });
+    const server = await serveWithFault(
+      [
+        { type: "slow", eventDelayMs: 1 },
+        { type: "reset-after-events", count: 6 },
+      ],
+      weatherCall,
+    );
     await failure(sdkClient(server).messages.stream(userRequest()).finalMessage());
     expect(server.requests[0]?.response?.faults.map((fault) => fault.type)).toEqual([
       "slow",
@@ -248,10 +211,7 @@ describe("stream faults", () => {
 
 describe("max_tokens cutoff", () => {
   it("streams a tool_use input cut off mid-JSON with stop_reason max_tokens", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "max-tokens", inputChars: 20 } },
-    });
+    const server = await serveWithFault({ type: "max-tokens", inputChars: 20 }, weatherCall);
     const events = parseSse((await rawPost(server, { ...userRequest(), stream: true })).text);
     const partialJson = events
       .filter((event) => event.event === "content_block_delta" && event.data.index === 1)
@@ -269,7 +229,7 @@ describe("max_tokens cutoff", () => {
   });
 
   it("gives the SDK's final message stop_reason max_tokens and an incomplete input", async () => {
-    const server = await startServer({ script: [weatherCall], faults: { 0: { type: "max-tokens" } } });
+    const server = await serveWithFault({ type: "max-tokens" }, weatherCall);
     const final = await sdkClient(server).messages.stream(userRequest()).finalMessage();
     expect(final.stop_reason).toBe("max_tokens");
     expect(final.content[1]).toMatchObject({ type: "tool_use", name: "get_weather" });
@@ -277,10 +237,7 @@ describe("max_tokens cutoff", () => {
   });
 
   it("keeps only the input properties completed before the cut in a JSON answer", async () => {
-    const server = await startServer({
-      script: [weatherCall],
-      faults: { 0: { type: "max-tokens", inputChars: 32 } },
-    });
+    const server = await serveWithFault({ type: "max-tokens", inputChars: 32 }, weatherCall);
     const message = await sdkClient(server).messages.create(userRequest());
     expect(message.stop_reason).toBe("max_tokens");
     expect(message.usage.output_tokens).toBe(256);
@@ -288,7 +245,7 @@ describe("max_tokens cutoff", () => {
   });
 
   it("drops blocks after the cut and halves a text-only answer", async () => {
-    const server = await startServer({ script: [answer], faults: { 0: { type: "max-tokens" } } });
+    const server = await serveWithFault({ type: "max-tokens" });
     const message = await sdkClient(server).messages.create(userRequest());
     expect(message.content).toEqual([{ type: "text", text: "The weather in Paris is" }]);
   });

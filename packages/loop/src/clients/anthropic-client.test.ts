@@ -61,6 +61,18 @@ function startWithText(exchange: Exchange, message: Message = textMessage("Hello
   for (const event of events.slice(0, 4)) exchange.response.write(formatSse(event));
 }
 
+/** Asks `client` with an onEvent listener that throws, and expects that very error back. */
+async function expectListenerErrorRethrown(client: AnthropicClient) {
+  const bug = new Error("listener bug");
+  await expect(
+    client.create(request, {
+      onEvent: () => {
+        throw bug;
+      },
+    }),
+  ).rejects.toBe(bug);
+}
+
 const overloadedEvent = `event: error\ndata: ${JSON.stringify(apiError("overloaded_error", "Overloaded"))}\n\n`;
 
 describe("AnthropicClient streaming", () => {
@@ -401,26 +413,12 @@ describe("AnthropicClient failures", () => {
       ({ response }) => sendJson(response, 529, apiError("overloaded_error", "Overloaded")),
       { maxRetries: 1 },
     );
-    const bug = new Error("listener bug");
-    await expect(
-      client.create(request, {
-        onEvent: () => {
-          throw bug;
-        },
-      }),
-    ).rejects.toBe(bug);
+    await expectListenerErrorRethrown(client);
   });
 
   it("rethrows an exception from onEvent as it is, without retrying", async () => {
     const { client, server } = await serve(({ response }) => sendSse(response, textMessage("hi")));
-    const bug = new Error("listener bug");
-    await expect(
-      client.create(request, {
-        onEvent: () => {
-          throw bug;
-        },
-      }),
-    ).rejects.toBe(bug);
+    await expectListenerErrorRethrown(client);
     expect(server.bodies).toHaveLength(1);
   });
 });

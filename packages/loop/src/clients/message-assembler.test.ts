@@ -58,7 +58,8 @@ const blockArbitrary: fc.Arbitrary<ContentBlock> = fc.oneof(
     .map((block) => ({ type: "tool_use", ...block })),
 );
 
-const messageArbitrary: fc.Arbitrary<Message> = fc.array(blockArbitrary, { maxLength: 5 }).map((content) => ({
+/** A complete message with `content`, stopping for tool_use when it calls a tool. */
+const messageWith = (content: ContentBlock[]): Message => ({
   id: "msg_1",
   type: "message",
   role: "assistant",
@@ -67,7 +68,9 @@ const messageArbitrary: fc.Arbitrary<Message> = fc.array(blockArbitrary, { maxLe
   stop_reason: content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn",
   stop_sequence: null,
   usage: { input_tokens: 9, output_tokens: 4 },
-}));
+});
+
+const messageArbitrary: fc.Arbitrary<Message> = fc.array(blockArbitrary, { maxLength: 5 }).map(messageWith);
 
 function assemble(events: RawStreamEvent[], onEvent?: (event: ModelStreamEvent) => void): Message {
   const assembler = new MessageAssembler(onEvent);
@@ -105,19 +108,7 @@ describe("MessageAssembler", () => {
   });
 
   it("keeps usage counters from message_start that message_delta leaves out", () => {
-    const events = eventsFor(
-      {
-        id: "m",
-        type: "message",
-        role: "assistant",
-        model: "x",
-        content: [],
-        stop_reason: "end_turn",
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      },
-      [],
-    );
+    const events = eventsFor(messageWith([]), []);
     events[events.length - 2] = {
       type: "message_delta",
       delta: { stop_reason: "end_turn", stop_sequence: null },
@@ -166,19 +157,7 @@ describe("MessageAssembler", () => {
   });
 
   it("treats a stream without message_stop as a dropped connection", () => {
-    const events = eventsFor(
-      {
-        id: "m",
-        type: "message",
-        role: "assistant",
-        model: "x",
-        content: [{ type: "text", text: "hi" }],
-        stop_reason: "end_turn",
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      },
-      [],
-    ).slice(0, -1);
+    const events = eventsFor(messageWith([{ type: "text", text: "hi" }]), []).slice(0, -1);
     expect(() => assemble(events)).toThrow(
       expect.objectContaining({ kind: "connection" }) as unknown as Error,
     );

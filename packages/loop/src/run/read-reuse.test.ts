@@ -1,23 +1,27 @@
 import { success, validationError } from "@keel/errors";
 import { definePostHook } from "@keel/hooks";
+import type { Tool } from "@keel/tools";
 import { describe, expect, it } from "vitest";
-import { ScriptedClient } from "../clients/scripted-client.js";
-import { runAgent } from "./run-agent.js";
-import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
+import { answer, reply, runScript, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
+import type { RunOptions } from "./run-options.js";
 
-const twoRounds = (name: string, first: Record<string, unknown>, second: Record<string, unknown>) =>
-  new ScriptedClient([
-    reply([toolUse("t1", name, first)]),
-    reply([toolUse("t2", name, second)]),
-    answer("ok"),
-  ]);
+/** The model calls `tool` in two rounds, with `first` then `second`, then answers "ok". */
+const callTwice = (
+  tool: Tool,
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+  options: Pick<RunOptions, "hooks"> = {},
+) =>
+  runScript(
+    [reply([toolUse("t1", tool.name, first)]), reply([toolUse("t2", tool.name, second)]), answer("ok")],
+    { tools: [tool], ...options },
+  );
 
 describe("read reuse (issue 9, point 4)", () => {
   it("answers an identical later call of a reuse tool with the earlier outcome, and marks it reused", async () => {
     let version = 0;
     const catalog = spyTool("get_catalog", "read", () => success({ version: ++version }), { reuse: true });
-    const client = twoRounds("get_catalog", { page: 1, size: 10 }, { size: 10, page: 1 });
-    const result = await runAgent({ client, model: "m", tools: [catalog], prompt: "go" });
+    const { result } = await callTwice(catalog, { page: 1, size: 10 }, { size: 10, page: 1 });
     expect(catalog.calls).toHaveLength(1);
     expect(result.toolCalls.map((call) => [call.reused, call.attempts])).toEqual([
       [false, 1],
@@ -32,12 +36,7 @@ describe("read reuse (issue 9, point 4)", () => {
 
   it("runs again when the input differs", async () => {
     const catalog = spyTool("get_catalog", "read", undefined, { reuse: true });
-    const result = await runAgent({
-      client: twoRounds("get_catalog", { page: 1 }, { page: 2 }),
-      model: "m",
-      tools: [catalog],
-      prompt: "go",
-    });
+    const { result } = await callTwice(catalog, { page: 1 }, { page: 2 });
     expect(catalog.calls).toHaveLength(2);
     expect(result.toolCalls.some((call) => call.reused)).toBe(false);
   });
@@ -50,34 +49,19 @@ describe("read reuse (issue 9, point 4)", () => {
       () => (++calls === 1 ? validationError("BAD_PAGE", "Page out of range.") : success({ ok: true })),
       { reuse: true },
     );
-    await runAgent({
-      client: twoRounds("get_catalog", { page: 9 }, { page: 9 }),
-      model: "m",
-      tools: [catalog],
-      prompt: "go",
-    });
+    await callTwice(catalog, { page: 9 }, { page: 9 });
     expect(catalog.calls).toHaveLength(2);
   });
 
   it("does not reuse tools that did not opt in", async () => {
     const plain = spyTool("get_catalog", "read");
-    await runAgent({
-      client: twoRounds("get_catalog", { page: 1 }, { page: 1 }),
-      model: "m",
-      tools: [plain],
-      prompt: "go",
-    });
+    await callTwice(plain, { page: 1 }, { page: 1 });
     expect(plain.calls).toHaveLength(2);
   });
 
   it("never reuses a write: a repeated identical write runs again (with the same idempotency key)", async () => {
     const save = spyTool("save", "write");
-    await runAgent({
-      client: twoRounds("save", { v: 1 }, { v: 1 }),
-      model: "m",
-      tools: [save],
-      prompt: "go",
-    });
+    await callTwice(save, { v: 1 }, { v: 1 });
     expect(save.calls).toHaveLength(2);
     expect(save.calls[0]!.context.idempotencyKey).toBe(save.calls[1]!.context.idempotencyKey);
   });
@@ -93,13 +77,7 @@ describe("read reuse (issue 9, point 4)", () => {
         ? success({ name: (outcome.data as { name: string }).name })
         : outcome;
     });
-    const result = await runAgent({
-      client: twoRounds("get_catalog", {}, {}),
-      model: "m",
-      tools: [catalog],
-      hooks: { post: [redact] },
-      prompt: "go",
-    });
+    const { result } = await callTwice(catalog, {}, {}, { hooks: { post: [redact] } });
     expect(transforms).toBe(2);
     expect(result.toolCalls[1]!.outcome).toEqual({ kind: "success", isError: false, data: { name: "A" } });
   });

@@ -2,6 +2,7 @@ import { startFakeMessagesApi, textResponse } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
+import type { RequestParameters } from "./request-parameters.js";
 import { runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
 
@@ -17,30 +18,16 @@ const base = { model: "m", prompt: "go" } as const;
 describe("request parameters: typed, validated, sent on every request", () => {
   it("sends thinking, sampling, stop sequences, metadata, tool choice and service tier on every request", async () => {
     const client = new ScriptedClient([reply([toolUse("t1", "lookup_order", {})]), answer("done")]);
-    await runAgent({
-      ...base,
-      client,
-      tools: tools(),
-      maxTokens: 8000,
-      request: {
-        thinking: { type: "enabled", budget_tokens: 2048 },
-        top_p: 0.97,
-        stop_sequences: ["###"],
-        metadata: { user_id: "u-1" },
-        tool_choice: { type: "auto", disable_parallel_tool_use: true },
-        service_tier: "standard_only",
-      },
-    });
-    for (const request of client.requests) {
-      expect(request).toMatchObject({
-        thinking: { type: "enabled", budget_tokens: 2048 },
-        top_p: 0.97,
-        stop_sequences: ["###"],
-        metadata: { user_id: "u-1" },
-        tool_choice: { type: "auto", disable_parallel_tool_use: true },
-        service_tier: "standard_only",
-      });
-    }
+    const parameters = {
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      top_p: 0.97,
+      stop_sequences: ["###"],
+      metadata: { user_id: "u-1" },
+      tool_choice: { type: "auto", disable_parallel_tool_use: true },
+      service_tier: "standard_only",
+    } satisfies RequestParameters;
+    await runAgent({ ...base, client, tools: tools(), maxTokens: 8000, request: parameters });
+    for (const request of client.requests) expect(request).toMatchObject(parameters);
   });
 
   it("keeps the forced final answer valid: tool_choice none, thinking kept", async () => {

@@ -1,11 +1,6 @@
 import { permissionError, success, transientError, validationError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
-import { ScriptedClient } from "../clients/scripted-client.js";
-import { runAgent } from "./run-agent.js";
-import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
-
-const script = (name: string, input: Record<string, unknown> = {}) =>
-  new ScriptedClient([reply([toolUse("t1", name, input)]), answer("ok")]);
+import { answer, oneCall, reply, runScript, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
 
 function recordingSleep() {
   const delays: number[] = [];
@@ -18,11 +13,8 @@ describe("retries come from the taxonomy", () => {
       transientError("UPSTREAM_TIMEOUT", "Timed out; retry."),
     );
     const { delays, sleep } = recordingSleep();
-    const result = await runAgent({
-      client: script("fetch_page"),
-      model: "m",
+    const { result } = await runScript(oneCall("fetch_page"), {
       tools: [flaky],
-      prompt: "go",
       retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 },
       sleep,
       random: () => 0.5,
@@ -40,11 +32,8 @@ describe("retries come from the taxonomy", () => {
       ++calls === 1 ? transientError("RATE_LIMITED", "Slow down.", { retryAfterMs: 900 }) : success("ok"),
     );
     const { delays, sleep } = recordingSleep();
-    await runAgent({
-      client: script("fetch_page"),
-      model: "m",
+    await runScript(oneCall("fetch_page"), {
       tools: [limited],
-      prompt: "go",
       sleep,
       random: () => 0,
     });
@@ -56,11 +45,8 @@ describe("retries come from the taxonomy", () => {
       transientError("RATE_LIMITED", "Slow down.", { retryAfterMs: 60_000 }),
     );
     const { delays, sleep } = recordingSleep();
-    const result = await runAgent({
-      client: script("fetch_page"),
-      model: "m",
+    const { result } = await runScript(oneCall("fetch_page"), {
       tools: [limited],
-      prompt: "go",
       sleep,
     });
     expect(delays).toEqual([]);
@@ -72,12 +58,11 @@ describe("retries come from the taxonomy", () => {
       permissionError("FORBIDDEN", "Not allowed; escalate."),
     );
     const invalid = spyTool("parse", "read", () => validationError("BAD_DATE", "Use ISO dates."));
-    const client = new ScriptedClient([
-      reply([toolUse("a", "read_secret"), toolUse("b", "parse")]),
-      answer("ok"),
-    ]);
     const { sleep, delays } = recordingSleep();
-    const result = await runAgent({ client, model: "m", tools: [denied, invalid], prompt: "go", sleep });
+    const { result } = await runScript(
+      [reply([toolUse("a", "read_secret"), toolUse("b", "parse")]), answer("ok")],
+      { tools: [denied, invalid], sleep },
+    );
     expect([denied.calls.length, invalid.calls.length]).toEqual([1, 1]);
     expect(delays).toEqual([]);
     expect(result.toolCalls.map((call) => call.attempts)).toEqual([1, 1]);
@@ -88,11 +73,8 @@ describe("retries come from the taxonomy", () => {
     const save = spyTool("save_note", "write", () =>
       ++calls < 3 ? transientError("DB_BUSY", "Busy; retry.") : success({ saved: true }),
     );
-    await runAgent({
-      client: script("save_note", { text: "hi", tags: ["a"] }),
-      model: "m",
+    await runScript(oneCall("save_note", { text: "hi", tags: ["a"] }), {
       tools: [save],
-      prompt: "go",
       sleep: async () => {},
       idGenerator: () => "run-1",
     });
@@ -104,19 +86,18 @@ describe("retries come from the taxonomy", () => {
 
   it("derives the idempotency key from run, tool and canonical input, so key order does not matter", async () => {
     const save = spyTool("save_note", "write");
-    const client = new ScriptedClient([
-      reply([toolUse("a", "save_note", { x: 1, y: 2 }), toolUse("b", "save_note", { y: 2, x: 1 })]),
-      answer("ok"),
-    ]);
-    await runAgent({ client, model: "m", tools: [save], prompt: "go", idGenerator: () => "run-1" });
+    await runScript(
+      [
+        reply([toolUse("a", "save_note", { x: 1, y: 2 }), toolUse("b", "save_note", { y: 2, x: 1 })]),
+        answer("ok"),
+      ],
+      { tools: [save], idGenerator: () => "run-1" },
+    );
     const [first, second] = save.calls.map((call) => call.context.idempotencyKey);
     expect(first).toBe(second);
     const other = spyTool("save_note", "write");
-    await runAgent({
-      client: script("save_note", { x: 1, y: 2 }),
-      model: "m",
+    await runScript(oneCall("save_note", { x: 1, y: 2 }), {
       tools: [other],
-      prompt: "go",
       idGenerator: () => "run-2",
     });
     expect(other.calls[0]!.context.idempotencyKey).not.toBe(first);
@@ -124,7 +105,7 @@ describe("retries come from the taxonomy", () => {
 
   it("gives read tools no idempotency key", async () => {
     const read = spyTool("read_note", "read");
-    await runAgent({ client: script("read_note"), model: "m", tools: [read], prompt: "go" });
+    await runScript(oneCall("read_note"), { tools: [read] });
     expect(read.calls[0]!.context.idempotencyKey).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
 import type { MessageParam } from "@keel/errors";
 import { toolError } from "@keel/errors";
 import { describe, expect, it } from "vitest";
-import { ScriptedClient } from "../clients/scripted-client.js";
-import { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run-agent.js";
-import { answer, reply, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
+import { FINAL_ANSWER_INSTRUCTION } from "./run-agent.js";
+import { answer, reply, runScript, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 
 const search = () => spyTool("search_course_content", "read");
 const outline = () => spyTool("get_course_outline", "read");
@@ -11,17 +10,13 @@ const system = "You answer questions about courses. Use the tools.";
 
 describe("reference 004: sequential tool rounds", () => {
   it("stops naturally after one round when the model answers", async () => {
-    const client = new ScriptedClient([
-      reply([toolUse("t1", "get_course_outline", { course_name: "MCP" })]),
-      answer("The instructor is John Doe."),
-    ]);
-    const result = await runAgent({
-      client,
-      model: "m",
-      system,
-      tools: [outline()],
-      prompt: "Who teaches MCP?",
-    });
+    const { result } = await runScript(
+      [
+        reply([toolUse("t1", "get_course_outline", { course_name: "MCP" })]),
+        answer("The instructor is John Doe."),
+      ],
+      { system, tools: [outline()], prompt: "Who teaches MCP?" },
+    );
     expect(result.status).toBe("completed");
     expect(result.text).toBe("The instructor is John Doe.");
     expect(result.modelRequests).toBe(2);
@@ -29,18 +24,14 @@ describe("reference 004: sequential tool rounds", () => {
   });
 
   it("runs two sequential rounds with the tools available in both", async () => {
-    const client = new ScriptedClient([
-      reply([toolUse("t1", "search_course_content", { query: "MCP" })]),
-      reply([toolUse("t2", "get_course_outline", { course_name: "MCP" })]),
-      answer("MCP is a protocol with 5 lessons."),
-    ]);
-    const result = await runAgent({
-      client,
-      model: "m",
-      system,
-      tools: [search(), outline()],
-      prompt: "What is MCP and what lessons does it have?",
-    });
+    const { client, result } = await runScript(
+      [
+        reply([toolUse("t1", "search_course_content", { query: "MCP" })]),
+        reply([toolUse("t2", "get_course_outline", { course_name: "MCP" })]),
+        answer("MCP is a protocol with 5 lessons."),
+      ],
+      { system, tools: [search(), outline()], prompt: "What is MCP and what lessons does it have?" },
+    );
     expect(result.status).toBe("completed");
     expect(result.modelRequests).toBe(3);
     for (const request of client.requests) {
@@ -53,19 +44,14 @@ describe("reference 004: sequential tool rounds", () => {
   });
 
   it("forces a final answer at the cap: tools kept, tool_choice none, instruction beside the results", async () => {
-    const client = new ScriptedClient([
-      reply([toolUse("t1", "search_course_content", { query: "MCP overview" })]),
-      reply([toolUse("t2", "search_course_content", { query: "MCP features" })]),
-      answer("Based on the searches, MCP is a protocol."),
-    ]);
-    const result = await runAgent({
-      client,
-      model: "m",
-      system,
-      tools: [search()],
-      prompt: "Tell me everything about MCP",
-      maxIterations: 2,
-    });
+    const { client, result } = await runScript(
+      [
+        reply([toolUse("t1", "search_course_content", { query: "MCP overview" })]),
+        reply([toolUse("t2", "search_course_content", { query: "MCP features" })]),
+        answer("Based on the searches, MCP is a protocol."),
+      ],
+      { system, tools: [search()], prompt: "Tell me everything about MCP", maxIterations: 2 },
+    );
     expect(result.status).toBe("max_iterations");
     expect(result.text).toBe("Based on the searches, MCP is a protocol.");
     expect(result.stopDetails?.limit).toBe("maxIterations");
@@ -81,18 +67,14 @@ describe("reference 004: sequential tool rounds", () => {
   });
 
   it("accumulates the history: user, assistant tool_use, results, assistant tool_use, results, answer", async () => {
-    const client = new ScriptedClient([
-      reply([text("Searching."), toolUse("t1", "search_course_content", { query: "MCP" })]),
-      reply([toolUse("t2", "get_course_outline", { course_name: "MCP" })]),
-      answer("Done."),
-    ]);
-    const result = await runAgent({
-      client,
-      model: "m",
-      tools: [search(), outline()],
-      prompt: "Explain MCP",
-      cache: false,
-    });
+    const { client, result } = await runScript(
+      [
+        reply([text("Searching."), toolUse("t1", "search_course_content", { query: "MCP" })]),
+        reply([toolUse("t2", "get_course_outline", { course_name: "MCP" })]),
+        answer("Done."),
+      ],
+      { tools: [search(), outline()], prompt: "Explain MCP", cache: false },
+    );
     const shape = (message: MessageParam) =>
       `${message.role}:${(message.content as Array<{ type: string }>).map((block) => block.type).join("+")}`;
     expect(result.messages.map(shape)).toEqual([
@@ -110,11 +92,13 @@ describe("reference 004: sequential tool rounds", () => {
     const broken = spyTool("search_course_content", "read", () => {
       throw new Error("database exploded at /srv/secret/path");
     });
-    const client = new ScriptedClient([
-      reply([toolUse("t1", "search_course_content", { query: "MCP" })]),
-      answer("I could not search right now."),
-    ]);
-    const result = await runAgent({ client, model: "m", tools: [broken], prompt: "What is MCP?" });
+    const { client, result } = await runScript(
+      [
+        reply([toolUse("t1", "search_course_content", { query: "MCP" })]),
+        answer("I could not search right now."),
+      ],
+      { tools: [broken], prompt: "What is MCP?" },
+    );
     expect(result.status).toBe("completed");
     const toolResult = (client.requests[1]!.messages[2]!.content as Array<Record<string, unknown>>)[0]!;
     expect(toolResult).toMatchObject({ type: "tool_result", tool_use_id: "t1", is_error: true });
@@ -130,12 +114,13 @@ describe("reference 004: sequential tool rounds", () => {
     const looping = spyTool("search_course_content", "read", () =>
       toolError({ category: "validation", code: "NO_MATCH", message: "Try other words." }),
     );
-    const client = new ScriptedClient((_request, index) =>
-      index < 3
-        ? reply([toolUse(`t${index}`, "search_course_content", { query: `q${index}` })])
-        : answer("ok"),
+    const { result } = await runScript(
+      (_request, index) =>
+        index < 3
+          ? reply([toolUse(`t${index}`, "search_course_content", { query: `q${index}` })])
+          : answer("ok"),
+      { tools: [looping], prompt: "q", maxIterations: 3 },
     );
-    const result = await runAgent({ client, model: "m", tools: [looping], prompt: "q", maxIterations: 3 });
     expect(result.modelRequests).toBe(4);
     expect(result.iterations).toBe(3);
     expect(result.status).toBe("max_iterations");

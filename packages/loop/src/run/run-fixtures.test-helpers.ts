@@ -7,10 +7,14 @@ import type {
   ToolUseBlock,
 } from "@keel/errors";
 import { businessError, success, type ToolOutcome, transientError } from "@keel/errors";
+import { thresholdRedirect } from "@keel/hooks";
 import { defineTool, type Tool, type ToolContext } from "@keel/tools";
 import { z } from "zod";
 import type { ModelClient, ModelRequestOptions } from "../clients/model-client.js";
-import type { ScriptStep } from "../clients/scripted-client.js";
+import { ScriptedClient, type ScriptFunction, type ScriptStep } from "../clients/scripted-client.js";
+import { runAgent } from "./run-agent.js";
+import type { RunOptions } from "./run-options.js";
+import type { RunResult } from "./run-result.js";
 
 export interface Deferred<T> {
   readonly promise: Promise<T>;
@@ -52,6 +56,25 @@ export const reply = (
 ): ScriptStep => ({ content, ...(stopReason === undefined ? {} : { stop_reason: stopReason }), ...extra });
 
 export const answer = (value: string): ScriptStep => reply([text(value)], "end_turn");
+
+/** The model calls `name` once with `input` (tool_use id "t1"), then answers "ok". */
+export const oneCall = (name: string, input: Record<string, unknown> = {}): ScriptStep[] => [
+  reply([toolUse("t1", name, input)]),
+  answer("ok"),
+];
+
+/**
+ * runAgent with a ScriptedClient serving `script`, model "m" and prompt "go" unless `options` give others.
+ * Returns the client too, for the requests it received.
+ */
+export async function runScript(
+  script: ScriptStep[] | ScriptFunction,
+  options: Partial<Omit<RunOptions, "client">> = {},
+): Promise<{ client: ScriptedClient; result: RunResult }> {
+  const client = new ScriptedClient(script);
+  const result = await runAgent({ client, model: "m", prompt: "go", ...options });
+  return { client, result };
+}
 
 /** A full Message, for hand-written clients. */
 export function message(content: ContentBlock[], stopReason: StopReason, index = 0): Message {
@@ -123,4 +146,26 @@ export function customerTools() {
     transientError("BACKEND_UNAVAILABLE", "HTTP 503, try again."),
   );
   return { getCustomer, lookupOrder, processRefund, escalate, flaky };
+}
+
+/** Sends a process_refund above $500 (the limit customerTools' refund enforces) to escalate_to_human. */
+export const refundRedirect = thresholdRedirect({
+  tool: "process_refund",
+  field: "amount",
+  limit: 500,
+  redirectTo: "escalate_to_human",
+  buildInput: (call, amount) => ({ reason: `refund of $${amount} needs approval`, original: call.input }),
+});
+
+/** A run whose model asks process_refund for $750 (tool_use "toolu_refund"), which refundRedirect escalates. */
+export async function redirectedRefund(options: Partial<Omit<RunOptions, "client">> = {}) {
+  const { processRefund, escalate } = customerTools();
+  const run = await runScript(
+    [
+      reply([toolUse("toolu_refund", "process_refund", { customer_id: "C-1", amount: 750 })]),
+      answer("A human will review your refund."),
+    ],
+    { tools: [processRefund, escalate], hooks: { pre: [refundRedirect] }, ...options },
+  );
+  return { ...run, processRefund, escalate };
 }

@@ -1,12 +1,9 @@
 import { permissionError, success } from "@keel/errors";
 import { definePostHook, definePreHook, type HookContext } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
-import { ScriptedClient } from "../clients/scripted-client.js";
-import { runAgent } from "./run-agent.js";
-import { answer, customerTools, reply, toolUse } from "./run-fixtures.test-helpers.js";
+import type { ScriptedClient } from "../clients/scripted-client.js";
+import { answer, customerTools, oneCall, reply, runScript, toolUse } from "./run-fixtures.test-helpers.js";
 
-const oneCall = (name: string, input: Record<string, unknown>) =>
-  new ScriptedClient([reply([toolUse("t1", name, input)]), answer("ok")]);
 const resultBlock = (client: ScriptedClient) =>
   (client.requests[1]!.messages[2]!.content as Array<Record<string, unknown>>)[0]!;
 
@@ -17,13 +14,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       action: "block",
       error: permissionError("REFUNDS_DISABLED", "Refunds are disabled; escalate to a human."),
     }));
-    const client = oneCall("process_refund", { amount: 5 });
-    const result = await runAgent({
-      client,
-      model: "m",
+    const { client, result } = await runScript(oneCall("process_refund", { amount: 5 }), {
       tools: [processRefund],
       hooks: { pre: [deny] },
-      prompt: "go",
     });
     expect(processRefund.calls).toHaveLength(0);
     expect(resultBlock(client)).toMatchObject({ tool_use_id: "t1", is_error: true });
@@ -43,12 +36,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       input: { order_id: String((call.input as { order_id: string }).order_id).toUpperCase() },
       reason: "ids are upper case",
     }));
-    const result = await runAgent({
-      client: oneCall("lookup_order", { order_id: "o-7" }),
-      model: "m",
+    const { result } = await runScript(oneCall("lookup_order", { order_id: "o-7" }), {
       tools: [lookupOrder],
       hooks: { pre: [upper] },
-      prompt: "go",
     });
     expect(lookupOrder.calls[0]!.input).toEqual({ order_id: "O-7" });
     expect(result.toolCalls[0]).toMatchObject({
@@ -66,13 +56,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       input: {},
       reason: "x",
     }));
-    const client = oneCall("process_refund", { amount: 5 });
-    const result = await runAgent({
-      client,
-      model: "m",
+    const { client, result } = await runScript(oneCall("process_refund", { amount: 5 }), {
       tools: [processRefund],
       hooks: { pre: [redirect] },
-      prompt: "go",
     });
     expect(processRefund.calls).toHaveLength(0);
     expect(result.toolCalls[0]).toMatchObject({
@@ -90,12 +76,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       decided += 1;
       return { action: "allow" };
     });
-    const result = await runAgent({
-      client: oneCall("lookup_ordr", { order_id: "O-1" }),
-      model: "m",
+    const { result } = await runScript(oneCall("lookup_ordr", { order_id: "O-1" }), {
       tools: [lookupOrder],
       hooks: { pre: [count] },
-      prompt: "go",
     });
     expect(decided).toBe(0);
     expect(result.toolCalls[0]).toMatchObject({
@@ -110,12 +93,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
     const broken = definePreHook("broken", () => {
       throw new Error("bug");
     });
-    const result = await runAgent({
-      client: oneCall("process_refund", { amount: 5 }),
-      model: "m",
+    const { result } = await runScript(oneCall("process_refund", { amount: 5 }), {
       tools: [processRefund],
       hooks: { pre: [broken] },
-      prompt: "go",
     });
     expect(processRefund.calls).toHaveLength(0);
     expect(result.toolCalls[0]).toMatchObject({ decision: "block", code: "HOOK_FAILED" });
@@ -128,24 +108,23 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       contexts.push({ ...context, history: [...context.history], batch: [...context.batch] });
       return { action: "allow" };
     });
-    const client = new ScriptedClient([
-      reply([toolUse("a", "get_customer", { email: "a@b.c" })]),
-      reply([
-        toolUse("b", "lookup_order", { order_id: "O-1" }),
-        toolUse("c", "lookup_order", { order_id: "O-2" }),
-      ]),
-      answer("ok"),
-    ]);
-    await runAgent({
-      client,
-      model: "m",
-      tools: [getCustomer, lookupOrder],
-      hooks: { pre: [spy] },
-      prompt: "go",
-      metadata: { role: "agent" },
-      idGenerator: () => "run-7",
-      cache: false,
-    });
+    await runScript(
+      [
+        reply([toolUse("a", "get_customer", { email: "a@b.c" })]),
+        reply([
+          toolUse("b", "lookup_order", { order_id: "O-1" }),
+          toolUse("c", "lookup_order", { order_id: "O-2" }),
+        ]),
+        answer("ok"),
+      ],
+      {
+        tools: [getCustomer, lookupOrder],
+        hooks: { pre: [spy] },
+        metadata: { role: "agent" },
+        idGenerator: () => "run-7",
+        cache: false,
+      },
+    );
     const last = contexts.at(-1)!;
     expect(last).toMatchObject({ runId: "run-7", iteration: 2, metadata: { role: "agent" } });
     expect(last.history.map((entry) => [entry.call.id, entry.executed, entry.outcome.isError])).toEqual([
@@ -167,13 +146,9 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       names.push(call.name);
       return outcome.kind === "success" ? success({ stamped: true }) : outcome;
     });
-    const client = oneCall("process_refund", { amount: 5 });
-    await runAgent({
-      client,
-      model: "m",
+    const { client } = await runScript(oneCall("process_refund", { amount: 5 }), {
       tools: [processRefund, escalate],
       hooks: { pre: [redirect], post: [stamp] },
-      prompt: "go",
     });
     expect(names).toEqual(["escalate_to_human"]);
     const block = resultBlock(client);

@@ -68,42 +68,36 @@ describe("RunResult.messages is always a valid history to continue from", () => 
     expect(await continueFrom(api.url, result.messages)).toBe(200);
   });
 
-  it("leaves out a tool_use that an end_turn reply did not wait for", async () => {
+  it.each([
+    {
+      why: "that an end_turn reply did not wait for",
+      stopReason: "end_turn",
+      text: "Done.",
+      input: { order_id: "O-1" },
+      status: "completed",
+    },
+    {
+      why: "cut off by max_tokens, keeping the text before it",
+      stopReason: "max_tokens",
+      text: "Let me look.",
+      input: {},
+      status: "truncated",
+    },
+  ] as const)("leaves out a tool_use $why", async ({ stopReason, text, input, status }) => {
     const { api, client } = await fakeApi([
       messageResponse({
         content: [
-          { type: "text", text: "Done." },
-          { type: "tool_use", id: "toolu_1", name: "lookup_order", input: { order_id: "O-1" } },
+          { type: "text", text },
+          { type: "tool_use", id: "toolu_1", name: "lookup_order", input },
         ],
-        stop_reason: "end_turn",
-      }),
-      textResponse("unused"),
-    ]);
-    const tool = lookup();
-    const result = await runAgent({ client, model: "m", tools: [tool], prompt: "Hi" });
-    expect(result.status).toBe("completed");
-    expect(result.toolCalls).toEqual([]);
-    expect(result.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Done." }] });
-    expect(await continueFrom(api.url, result.messages)).toBe(200);
-  });
-
-  it("leaves out a tool_use cut off by max_tokens, keeping the text before it", async () => {
-    const { api, client } = await fakeApi([
-      messageResponse({
-        content: [
-          { type: "text", text: "Let me look." },
-          { type: "tool_use", id: "toolu_1", name: "lookup_order", input: {} },
-        ],
-        stop_reason: "max_tokens",
+        stop_reason: stopReason,
       }),
       textResponse("unused"),
     ]);
     const result = await runAgent({ client, model: "m", tools: [lookup()], prompt: "Where is O-1?" });
-    expect(result.status).toBe("truncated");
-    expect(result.messages.at(-1)).toEqual({
-      role: "assistant",
-      content: [{ type: "text", text: "Let me look." }],
-    });
+    expect(result.status).toBe(status);
+    expect(result.toolCalls).toEqual([]);
+    expect(result.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text }] });
     expect(await continueFrom(api.url, result.messages)).toBe(200);
   });
 

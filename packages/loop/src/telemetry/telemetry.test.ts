@@ -1,5 +1,4 @@
 import { success } from "@keel/errors";
-import { thresholdRedirect } from "@keel/hooks";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
@@ -23,6 +22,8 @@ import {
   answer,
   customerTools,
   deferred,
+  redirectedRefund,
+  refundRedirect,
   reply,
   spyTool,
   toolUse,
@@ -136,32 +137,13 @@ describe("OpenTelemetry GenAI spans", () => {
 
   it("a redirected refund: the hook, requested and executed tools and the ticket are attributes", async () => {
     const { tracer, only } = tracing();
-    const { processRefund, escalate } = customerTools();
-    const hook = thresholdRedirect({
-      tool: "process_refund",
-      field: "amount",
-      limit: 500,
-      redirectTo: "escalate_to_human",
-      buildInput: (call, amount) => ({ reason: `refund of $${amount}`, original: call.input }),
-    });
-    const client = new ScriptedClient([
-      reply([toolUse("toolu_r", "process_refund", { order_id: "O-1", amount: 750 })]),
-      answer("A person will review it."),
-    ]);
-    await runAgent({
-      client,
-      model: "m",
-      tools: [processRefund, escalate],
-      hooks: { pre: [hook] },
-      prompt: "Refund $750.",
-      telemetry: { tracer },
-    });
+    const { processRefund } = await redirectedRefund({ telemetry: { tracer } });
     const span = only("execute_tool");
     expect(span.name).toBe("execute_tool process_refund");
     expect(span.attributes).toMatchObject({
       "gen_ai.tool.name": "process_refund",
       "keel.hook.decision": "redirect",
-      "keel.hook.name": hook.name,
+      "keel.hook.name": refundRedirect.name,
       "keel.redirect.requested_tool": "process_refund",
       "keel.redirect.executed_tool": "escalate_to_human",
       "keel.escalation.ticket_id": "T-1",
