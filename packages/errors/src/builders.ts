@@ -99,47 +99,23 @@ export function toolError(input: ToolErrorInput): ErrorOutcome {
   };
 }
 
-/** A temporary failure (timeout, 5xx): retryable, the same call may succeed later. */
-export function transientError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return toolError({ ...options, category: "transient", code, message });
+/** `toolError` with the category filled in: the one body behind the five category builders below. */
+function categoryError(category: ErrorCategory) {
+  return (code: string, message: string, options: ErrorBuilderOptions = {}): ErrorOutcome =>
+    toolError({ ...options, category, code, message });
 }
+
+/** A temporary failure (timeout, 5xx): retryable, the same call may succeed later. */
+export const transientError = categoryError("transient");
 
 /** Bad arguments: retryable, but only after the arguments change. Name the field in `details.field`. */
-export function validationError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return toolError({ ...options, category: "validation", code, message });
-}
+export const validationError = categoryError("validation");
 
 /** A business rule forbids the call: never retryable; escalate or change plan. */
-export function businessError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return toolError({ ...options, category: "business", code, message });
-}
+export const businessError = categoryError("business");
 
 /** The caller is not allowed: never retryable; escalate. */
-export function permissionError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return toolError({ ...options, category: "permission", code, message });
-}
+export const permissionError = categoryError("permission");
 
 /** A failure nobody categorised: never retryable; tell the user or escalate. */
-export function unclassifiedError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return toolError({ ...options, category: "unclassified", code, message });
-}
+export const unclassifiedError = categoryError("unclassified");

@@ -2,6 +2,16 @@ import { isToolOutcome } from "./guards.js";
 import { isPlainObject } from "./plain-object.js";
 import type { ToolOutcome } from "./types.js";
 
+/** An error's fields after `kind` and `isError`, in their JSON order; each is written only when set. */
+const ERROR_FIELDS = ["category", "code", "retryable", "message", "retryAfterMs", "details"] as const;
+
+type ErrorFields = Readonly<Partial<Record<(typeof ERROR_FIELDS)[number], unknown>>>;
+
+function copyErrorFields(json: Record<string, unknown>, source: ErrorFields): Record<string, unknown> {
+  for (const field of ERROR_FIELDS) if (source[field] !== undefined) json[field] = source[field];
+  return json;
+}
+
 /**
  * The JSON form of an outcome, shared by the MCP `_meta` entry and the tool_result envelope: only the
  * known fields, in a fixed order. `withData: false` leaves `data` out (it travels in structuredContent).
@@ -22,19 +32,8 @@ export function outcomeToJson(outcome: ToolOutcome, withData = true): Record<str
       if (withData && outcome.data !== undefined) json.data = outcome.data;
       return json;
     }
-    case "error": {
-      const json: Record<string, unknown> = {
-        kind: "error",
-        isError: true,
-        category: outcome.category,
-        code: outcome.code,
-        retryable: outcome.retryable,
-        message: outcome.message,
-      };
-      if (outcome.retryAfterMs !== undefined) json.retryAfterMs = outcome.retryAfterMs;
-      if (outcome.details !== undefined) json.details = outcome.details;
-      return json;
-    }
+    case "error":
+      return copyErrorFields({ kind: "error", isError: true }, outcome);
   }
 }
 
@@ -57,16 +56,7 @@ export function outcomeFromJson(json: unknown, separateData?: unknown): ToolOutc
       if (data !== undefined) outcome.data = data;
       break;
     case "error":
-      outcome = {
-        kind: "error",
-        isError: json.isError,
-        category: json.category,
-        code: json.code,
-        message: json.message,
-        retryable: json.retryable,
-      };
-      if (json.retryAfterMs !== undefined) outcome.retryAfterMs = json.retryAfterMs;
-      if (json.details !== undefined) outcome.details = json.details;
+      outcome = copyErrorFields({ kind: "error", isError: json.isError }, json);
       break;
     default:
       return undefined;

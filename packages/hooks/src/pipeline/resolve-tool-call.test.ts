@@ -6,6 +6,7 @@ import { definePostHook, definePreHook } from "../define-hook.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { idempotencyKey } from "./idempotency-key.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
+import { refundToHuman } from "./tool-call.test-helpers.js";
 import type { ToolCallOptions, ToolRetryPolicy } from "./tool-call-resolution.js";
 
 function tools() {
@@ -48,16 +49,14 @@ const options = (toolset: Toolset, more: Partial<ToolCallOptions> = {}): ToolCal
   context: makeContext(),
   ...more,
 });
+/** Resolves a process_refund call of `amount` through `toolset`. */
+const resolveRefund = (toolset: Toolset, amount: number, more: Partial<ToolCallOptions> = {}) =>
+  resolveToolCall(makeCall("process_refund", { amount }), options(toolset, more));
 const instantRetry = (maxAttempts: number): ToolRetryPolicy => ({
   maxAttempts,
   delayMs: (_attempt, retryAfterMs) => retryAfterMs ?? 1,
   sleep: () => Promise.resolve(),
 });
-const toHuman = definePreHook("refund-limit", (call) =>
-  call.name === "process_refund"
-    ? { action: "redirect", tool: "escalate_to_human", input: { reason: "over" }, reason: "over the limit" }
-    : { action: "allow" },
-);
 
 describe("resolveToolCall: the one tool-call path", () => {
   it("answers an unknown tool and invalid input without reaching the hooks", async () => {
@@ -65,10 +64,7 @@ describe("resolveToolCall: the one tool-call path", () => {
     const hook = vi.fn(() => ({ action: "allow" as const }));
     const preHooks = [definePreHook("watch", hook)];
     const unknown = await resolveToolCall(makeCall("refund", {}), options(toolset, { preHooks }));
-    const invalid = await resolveToolCall(
-      makeCall("process_refund", { amount: -1 }),
-      options(toolset, { preHooks }),
-    );
+    const invalid = await resolveRefund(toolset, -1, { preHooks });
     expect(unknown).toMatchObject({ decision: null, executed: null, outcome: { code: "UNKNOWN_TOOL" } });
     expect(invalid).toMatchObject({ decision: null, executed: null, outcome: { code: "INVALID_INPUT" } });
     expect(hook).not.toHaveBeenCalled();
@@ -78,7 +74,7 @@ describe("resolveToolCall: the one tool-call path", () => {
     const { toolset, refund } = tools();
     const resolution = await resolveToolCall(
       makeCall("process_refund", { amount: 750 }, "toolu_9"),
-      options(toolset, { preHooks: [toHuman] }),
+      options(toolset, { preHooks: [refundToHuman] }),
     );
     expect(refund).not.toHaveBeenCalled();
     expect(resolution).toMatchObject({
@@ -100,10 +96,7 @@ describe("resolveToolCall: the one tool-call path", () => {
       input: { amount: "x" },
       reason: "r",
     }));
-    const resolution = await resolveToolCall(
-      makeCall("process_refund", { amount: 5 }),
-      options(toolset, { preHooks: [breaks] }),
-    );
+    const resolution = await resolveRefund(toolset, 5, { preHooks: [breaks] });
     expect(resolution).toMatchObject({
       decision: "rewrite",
       executed: null,
@@ -116,10 +109,10 @@ describe("resolveToolCall: the one tool-call path", () => {
     const { toolset } = tools();
     const denyTickets = (tool: { name: string }) =>
       tool.name === "escalate_to_human" ? permissionError("NO_TICKETS", "Not for you.") : null;
-    const redirected = await resolveToolCall(
-      makeCall("process_refund", { amount: 750 }),
-      options(toolset, { preHooks: [toHuman], authorize: denyTickets }),
-    );
+    const redirected = await resolveRefund(toolset, 750, {
+      preHooks: [refundToHuman],
+      authorize: denyTickets,
+    });
     expect(redirected).toMatchObject({ executed: null, outcome: { code: "NO_TICKETS" } });
     const direct = await resolveToolCall(
       makeCall("escalate_to_human", { reason: "x" }),
@@ -134,10 +127,7 @@ describe("resolveToolCall: the one tool-call path", () => {
       action: "block",
       error: businessError("NO", "No. Do not retry."),
     }));
-    const resolution = await resolveToolCall(
-      makeCall("process_refund", { amount: 5 }),
-      options(toolset, { preHooks: [no] }),
-    );
+    const resolution = await resolveRefund(toolset, 5, { preHooks: [no] });
     expect(resolution).toMatchObject({ decision: "block", hook: "no", attempts: 0, outcome: { code: "NO" } });
     expect(refund).not.toHaveBeenCalled();
   });
@@ -152,10 +142,9 @@ describe("resolveToolCall: the one tool-call path", () => {
 
   it("answers with the caller's key error and runs nothing when the key is unusable", async () => {
     const { toolset, refund } = tools();
-    const resolution = await resolveToolCall(
-      makeCall("process_refund", { amount: 5 }),
-      options(toolset, { idempotencyKey: () => validationError("BAD_KEY", "Fix the key.") }),
-    );
+    const resolution = await resolveRefund(toolset, 5, {
+      idempotencyKey: () => validationError("BAD_KEY", "Fix the key."),
+    });
     expect(resolution).toMatchObject({ executed: null, attempts: 0, outcome: { code: "BAD_KEY" } });
     expect(refund).not.toHaveBeenCalled();
   });
@@ -188,7 +177,7 @@ describe("resolveToolCall: the one tool-call path", () => {
       seen.push(call.name);
       return outcome;
     });
-    await resolveToolCall(makeCall("process_refund", { amount: 9 }), options(toolset, { postHooks: [post] }));
+    await resolveRefund(toolset, 9, { postHooks: [post] });
     await resolveToolCall(makeCall("nope", {}), options(toolset, { postHooks: [post] }));
     expect(seen).toEqual(["process_refund"]);
   });
@@ -206,10 +195,9 @@ describe("resolveToolCall: the one tool-call path", () => {
     const { toolset, refund } = tools();
     const controller = new AbortController();
     controller.abort();
-    const resolution = await resolveToolCall(
-      makeCall("process_refund", { amount: 5 }),
-      options(toolset, { context: makeContext({ signal: controller.signal }) }),
-    );
+    const resolution = await resolveRefund(toolset, 5, {
+      context: makeContext({ signal: controller.signal }),
+    });
     expect(resolution).toMatchObject({
       executed: null,
       outcome: { category: "transient", code: "RUN_ABORTED" },
@@ -240,10 +228,7 @@ describe("resolveToolCall: a held call", () => {
 
   it("runs nothing and answers APPROVAL_REQUIRED for callers that cannot pause", async () => {
     const { toolset, refund } = tools();
-    const resolution = await resolveToolCall(
-      makeCall("process_refund", { amount: 750 }),
-      options(toolset, { preHooks: [hold] }),
-    );
+    const resolution = await resolveRefund(toolset, 750, { preHooks: [hold] });
     expect(resolution).toMatchObject({
       decision: "hold",
       executed: null,
@@ -255,16 +240,10 @@ describe("resolveToolCall: a held call", () => {
 
   it("runs once approved, while a block still wins over the approval", async () => {
     const { toolset, refund } = tools();
-    const approved = await resolveToolCall(
-      makeCall("process_refund", { amount: 750 }),
-      options(toolset, { preHooks: [hold], approved: true }),
-    );
+    const approved = await resolveRefund(toolset, 750, { preHooks: [hold], approved: true });
     expect(approved).toMatchObject({ decision: "allow", executed: { name: "process_refund" } });
     const never = definePreHook("never", () => ({ action: "block", error: businessError("NO", "No.") }));
-    const blocked = await resolveToolCall(
-      makeCall("process_refund", { amount: 750 }),
-      options(toolset, { preHooks: [hold, never], approved: true }),
-    );
+    const blocked = await resolveRefund(toolset, 750, { preHooks: [hold, never], approved: true });
     expect(blocked).toMatchObject({ decision: "block", outcome: { code: "NO" } });
     expect(refund).toHaveBeenCalledTimes(1);
   });

@@ -2,9 +2,9 @@ import { success, transientError } from "@keel/errors";
 import { createToolset, defineTool } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { definePreHook } from "../define-hook.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
+import { refundToHuman } from "./tool-call.test-helpers.js";
 import { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js";
 
 const toolset = createToolset([
@@ -30,17 +30,12 @@ const toolset = createToolset([
     handler: () => transientError("UPSTREAM_DOWN", "Down; retry."),
   }),
 ]);
-const toHuman = definePreHook("refund-limit", (call) =>
-  call.name === "process_refund"
-    ? { action: "redirect", tool: "escalate_to_human", input: { reason: "over" }, reason: "over the limit" }
-    : { action: "allow" },
-);
 
 describe("toolCallAttributes", () => {
   it("a redirect: the hook, the requested and executed tools, and the ticket", async () => {
     const resolution = await resolveToolCall(makeCall("process_refund", { amount: 750 }), {
       toolset,
-      preHooks: [toHuman],
+      preHooks: [refundToHuman],
       context: makeContext(),
     });
     expect(toolCallAttributes(resolution)).toEqual({

@@ -3,18 +3,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { ToolDefinitionError } from "../config-errors.js";
+import { lookupOrder } from "../description/reference-tools.test-helpers.js";
 import type { ToolSpec } from "../types.js";
 import { defineTool } from "./define-tool.js";
 
 const spec = {
-  name: "lookup_order",
-  description: {
-    does: "Looks up one order",
-    useWhen: ["the user gives an order number like #12345"],
-    doNotUseWhen: [{ when: "the user asks about their account", useInstead: "get_customer" }],
-    takes: "an order number",
-    returns: "the order",
-  },
+  ...lookupOrder,
   input: z.object({ orderId: z.string().describe("e.g. ORD-12345") }),
   effect: "read",
   handler: () => success({ status: "shipped" }),
@@ -33,7 +27,9 @@ function definitionError(run: () => unknown): ToolDefinitionError {
 describe("defineTool", () => {
   it("renders the description once into renderedDescription", () => {
     const tool = defineTool(spec);
-    expect(tool.renderedDescription).toContain("Use when:\n- the user gives an order number like #12345");
+    expect(tool.renderedDescription).toContain(
+      "Use when:\n- the user gives an order number like #12345 or ORD-…\n",
+    );
     expect(tool.renderedDescription).toContain("— use get_customer instead.");
   });
 

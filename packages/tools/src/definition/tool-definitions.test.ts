@@ -29,22 +29,19 @@ describe("toAnthropicTool", () => {
 });
 
 describe("toMcpTool", () => {
-  it("sets every hint of a read tool explicitly", () => {
-    expect(toMcpTool(read).annotations).toEqual({
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    });
-  });
-
-  it("marks a write tool destructive and, by default, not idempotent", () => {
-    expect(toMcpTool(write).annotations).toEqual({
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: false,
-    });
+  it.each([
+    [
+      "sets every hint of a read tool explicitly",
+      read,
+      { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    ],
+    [
+      "marks a write tool destructive and, by default, not idempotent",
+      write,
+      { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    ],
+  ] as const)("%s", (_behaviour, tool, hints) => {
+    expect(toMcpTool(tool).annotations).toEqual(hints);
   });
 
   it("marks a write tool idempotent only when the spec says so", () => {

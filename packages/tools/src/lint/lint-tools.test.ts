@@ -1,28 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ToolDescription } from "../types.js";
+import { getCustomer, lookupOrder, naive } from "../description/reference-tools.test-helpers.js";
 import { lintTools } from "./lint-tools.js";
-
-const lookupOrder = {
-  name: "lookup_order",
-  description: {
-    does: "Looks up one order by its order number",
-    useWhen: ["the user gives an order number like #12345 or ORD-…"],
-    doNotUseWhen: [{ when: "the user asks about their account or profile", useInstead: "get_customer" }],
-    takes: "an order number like #12345",
-    returns: "the order's status and items; ORDER_NOT_FOUND when there is no such order",
-  } satisfies ToolDescription,
-};
-
-const getCustomer = {
-  name: "get_customer",
-  description: {
-    does: "Looks up one customer account by email address",
-    useWhen: ["the user asks about their account or profile", "the user gives an email address"],
-    doNotUseWhen: [{ when: "the request mentions an order number like #12345", useInstead: "lookup_order" }],
-    takes: "an email address",
-    returns: "the customer's name, tier and account status",
-  } satisfies ToolDescription,
-};
 
 function ids(tools: Parameters<typeof lintTools>[0]): string[] {
   return lintTools(tools).map((finding) => `${finding.tool}:${finding.id}:${finding.severity}`);
@@ -34,10 +12,6 @@ describe("lintTools", () => {
   });
 
   it("flags naive 'Retrieves X information' getters as generic, boundary-less and overlapping", () => {
-    const naive = [
-      { name: "get_customer", description: "Retrieves customer information." },
-      { name: "lookup_order", description: "Retrieves order information." },
-    ];
     expect(ids(naive)).toEqual([
       "get_customer:generic-description:warning",
       "get_customer:missing-use-when:warning",
@@ -54,10 +28,6 @@ describe("lintTools", () => {
   });
 
   it("names both tools and the shared words in an overlap finding", () => {
-    const naive = [
-      { name: "get_customer", description: "Retrieves customer information." },
-      { name: "lookup_order", description: "Retrieves order information." },
-    ];
     const overlap = lintTools(naive).find((finding) => finding.id === "overlap-without-boundary");
     expect(overlap?.message).toContain('"get_customer" and "lookup_order"');
     expect(overlap?.message).toContain("(information, retrieves)");

@@ -1,10 +1,10 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ToolDescription } from "../types.js";
+import { type DescribedFixture, describedTool } from "../description/reference-tools.test-helpers.js";
 import { route } from "./route.js";
+import { expectRoutingIgnoresNamesAndOrder } from "./route.test-helpers.js";
 
 // A read and a write over invoices: nothing of the support desk, so the rules below are the router's own.
-const readInvoice: { name: string; description: ToolDescription } = {
+const readInvoice: DescribedFixture = {
   name: "read_invoice",
   description: {
     does: "Reads one invoice: its amount, whether it was paid and whether it was voided",
@@ -17,7 +17,7 @@ const readInvoice: { name: string; description: ToolDescription } = {
     returns: "the invoice",
   },
 };
-const voidInvoice: { name: string; description: ToolDescription } = {
+const voidInvoice: DescribedFixture = {
   name: "void_invoice",
   description: {
     does: "Voids one invoice so that it is never charged",
@@ -63,27 +63,10 @@ describe("route: a question about an action is a read, a request to act is the a
   });
 
   it("does not depend on the tools' names or order (property)", () => {
-    const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/);
-    fc.assert(
-      fc.property(name, name, fc.boolean(), (readerName, writerName, reversed) => {
-        fc.pre(readerName !== writerName);
-        const rename = (text: string) =>
-          text === "read_invoice" ? readerName : text === "void_invoice" ? writerName : text;
-        const renamed = invoices.map((tool) => ({
-          name: rename(tool.name),
-          description: {
-            ...tool.description,
-            doNotUseWhen: tool.description.doNotUseWhen.map((boundary) => ({
-              when: boundary.when,
-              useInstead: rename(boundary.useInstead ?? ""),
-            })),
-          },
-        }));
-        const surface = reversed ? [...renamed].reverse() : renamed;
-        expect(route("Was INV-1001 voided?", surface).tool).toBe(readerName);
-        expect(route("Void INV-1001, it was issued twice", surface).tool).toBe(writerName);
-      }),
-    );
+    expectRoutingIgnoresNamesAndOrder([readInvoice, voidInvoice], {
+      "Was INV-1001 voided?": "read_invoice",
+      "Void INV-1001, it was issued twice": "void_invoice",
+    });
   });
 });
 
@@ -95,16 +78,10 @@ describe("route: how much evidence decides", () => {
   });
 
   it("treats filler and deictic time words as no evidence", () => {
-    const fees = {
-      name: "total_fees",
-      description: {
-        does: "Totals fees",
-        useWhen: ["you need the fees paid in the last 12 months"],
-        doNotUseWhen: [],
-        takes: "",
-        returns: "",
-      },
-    };
+    const fees = describedTool("total_fees", {
+      does: "Totals fees",
+      useWhen: ["you need the fees paid in the last 12 months"],
+    });
     expect(route("Who won the game last night?", [fees]).tool).toBeNull();
     expect(route("I have a question about my stuff", [fees]).tool).toBeNull();
     expect(route("total the fees paid last year", [fees]).tool).toBe("total_fees");
@@ -117,31 +94,20 @@ describe("route: how much evidence decides", () => {
   });
 
   it("weighs the word a request to act opens with where a clause names it", () => {
-    const calculator = {
-      name: "calc",
-      description: {
-        does: "Does arithmetic",
-        useWhen: ["calculate a sum or a percentage"],
-        doNotUseWhen: [],
-        takes: "",
-        returns: "",
-      },
-    };
+    const calculator = describedTool("calc", {
+      does: "Does arithmetic",
+      useWhen: ["calculate a sum or a percentage"],
+    });
     expect(route("calculate 15% of 240", [calculator]).tool).toBe("calc");
     expect(route("the calculate button is broken", [calculator]).tool).toBeNull();
   });
 
   it("does not let one word rule a tool out, but does let an explicitly requested action", () => {
-    const person = {
-      name: "ask_person",
-      description: {
-        does: "Hands over to a person",
-        useWhen: ["the user asks for a person or a manager"],
-        doNotUseWhen: [{ when: "the user asks whether an invoice was paid", useInstead: "read_invoice" }],
-        takes: "",
-        returns: "",
-      },
-    };
+    const person = describedTool("ask_person", {
+      does: "Hands over to a person",
+      useWhen: ["the user asks for a person or a manager"],
+      doNotUseWhen: [{ when: "the user asks whether an invoice was paid", useInstead: "read_invoice" }],
+    });
     const reader = {
       ...readInvoice,
       description: {
@@ -154,20 +120,13 @@ describe("route: how much evidence decides", () => {
   });
 
   it("counts a word once even when two siblings' boundaries both pass it on", () => {
-    const pointer = (name: string) => ({
-      name,
-      description: {
+    const pointer = (name: string) =>
+      describedTool(name, {
         does: "Something else",
         useWhen: ["the user gives a ticket like T-1"],
         doNotUseWhen: [{ when: "the user asks about a parcel's tracking", useInstead: "track" }],
-        takes: "",
-        returns: "",
-      },
-    });
-    const track = {
-      name: "track",
-      description: { does: "Tracks a parcel", useWhen: [], doNotUseWhen: [], takes: "", returns: "" },
-    };
+      });
+    const track = describedTool("track", { does: "Tracks a parcel" });
     const result = route("parcel tracking please", [pointer("one"), pointer("two"), track]);
     expect(result.tool).toBe("track");
     expect(result.scores.track).toBe(2);

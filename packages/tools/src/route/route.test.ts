@@ -1,54 +1,19 @@
 import { success } from "@keel/errors";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
+import {
+  describedTool,
+  getCustomer,
+  lookupOrder,
+  naive,
+} from "../description/reference-tools.test-helpers.js";
 import { renderDescription } from "../description/render-description.js";
 import { createToolset } from "../toolset/create-toolset.js";
-import type { ToolDescription } from "../types.js";
 import { route } from "./route.js";
-
-const lookupOrder: { name: string; description: ToolDescription } = {
-  name: "lookup_order",
-  description: {
-    does: "Looks up one order by its order number and returns its status, items and shipping",
-    useWhen: [
-      "the user gives an order number like #12345 or ORD-…",
-      "the user asks where an order is, what it contains or when it ships",
-    ],
-    doNotUseWhen: [
-      { when: "the user asks about their account, profile or contact details", useInstead: "get_customer" },
-    ],
-    takes: "an order number like #12345 or ORD-12345",
-    returns:
-      "the order's status, items, totals and shipping dates; ORDER_NOT_FOUND when there is no such order",
-  },
-};
-
-const getCustomer: { name: string; description: ToolDescription } = {
-  name: "get_customer",
-  description: {
-    does: "Looks up one customer account by email address or customer id",
-    useWhen: [
-      "the user asks about their account, profile or contact details",
-      "the user gives an email address or a customer id like C-…",
-    ],
-    doNotUseWhen: [
-      {
-        when: "the request mentions an order or an order number like #12345 or ORD-…",
-        useInstead: "lookup_order",
-      },
-    ],
-    takes: "an email address or a customer id like C-1001",
-    returns: "the customer's name, email, tier and account status",
-  },
-};
+import { expectRoutingIgnoresNamesAndOrder } from "./route.test-helpers.js";
 
 const boundaried = [getCustomer, lookupOrder];
-const naive = [
-  { name: "get_customer", description: "Retrieves customer information." },
-  { name: "lookup_order", description: "Retrieves order information." },
-];
 
 describe("route: the headline of reference 002", () => {
   it("sends 'check order #12345 status' to the order tool when the descriptions carry boundaries", () => {
@@ -120,19 +85,11 @@ describe("route: identifiers declared generically", () => {
   });
 
   it("ignores identifiers a description only mentions in what it returns", () => {
-    const returnsEmail = {
-      name: "list_orders",
-      description: {
-        ...lookupOrder.description,
-        useWhen: ["the user wants a list"],
-        doNotUseWhen: [],
-        takes: "",
-      },
-    };
-    const withEmail = {
-      ...returnsEmail,
-      description: { ...returnsEmail.description, returns: "orders with the email" },
-    };
+    const withEmail = describedTool("list_orders", {
+      does: lookupOrder.description.does,
+      useWhen: ["the user wants a list"],
+      returns: "orders with the email",
+    });
     expect(route("jane@example.com", [withEmail]).tool).toBeNull();
   });
 });
@@ -180,10 +137,7 @@ describe("route: boundaries", () => {
   });
 
   it("routes to the named sibling even when the sibling's own description says nothing", () => {
-    const silent = {
-      name: "lookup_order",
-      description: { does: "Reads an order", useWhen: [], doNotUseWhen: [], takes: "", returns: "" },
-    };
+    const silent = describedTool("lookup_order", { does: "Reads an order" });
     const result = route("find order #12345", [searchOrders, silent]);
     expect(result.tool).toBe("lookup_order");
     expect(result.reason).toContain("a sibling's boundary sends it here");
@@ -223,7 +177,7 @@ describe("route: nothing to route", () => {
   });
 
   it("sends a request to a lone catch-all when nothing claims it", () => {
-    const result = route("order status", [naive[1] as (typeof naive)[number], byId]);
+    const result = route("order status", [naive[1], byId]);
     expect(result.tool).toBe("lookup_order");
     expect(result.reason).toContain("catch-all");
   });
@@ -264,27 +218,10 @@ describe("route: uniform, tool-agnostic, deterministic", () => {
   });
 
   it("does not depend on the tools' names: renaming them renames the answer (property)", () => {
-    const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/);
-    fc.assert(
-      fc.property(name, name, fc.boolean(), (orderName, customerName, reversed) => {
-        fc.pre(orderName !== customerName);
-        const rename = (text: string | undefined) =>
-          text === "lookup_order" ? orderName : text === "get_customer" ? customerName : text;
-        const renamed = boundaried.map((tool) => ({
-          name: rename(tool.name) as string,
-          description: {
-            ...tool.description,
-            doNotUseWhen: tool.description.doNotUseWhen.map((boundary) => ({
-              when: boundary.when,
-              useInstead: rename(boundary.useInstead) as string,
-            })),
-          },
-        }));
-        const surface = reversed ? [...renamed].reverse() : renamed;
-        expect(route("check order #12345 status", surface).tool).toBe(orderName);
-        expect(route("update my account email", surface).tool).toBe(customerName);
-      }),
-    );
+    expectRoutingIgnoresNamesAndOrder([getCustomer, lookupOrder], {
+      "check order #12345 status": "lookup_order",
+      "update my account email": "get_customer",
+    });
   });
 
   it("gives the same answer whatever the order of the tools", () => {
