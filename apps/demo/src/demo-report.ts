@@ -168,3 +168,13 @@ export interface DemoReport {
   readonly mcpServers: readonly McpServerInfo[];
   readonly checks: readonly Check[];
 }
+
+/** The MCP sections of a report in which none ran (an MCP server did not start). */
+export const NO_MCP_SECTIONS = {
+  routing: null,
+  errorCategories: null,
+  accessVsEmpty: null,
+  capBasis: null,
+  agentOverMcp: null,
+  mcpServers: [],
+} as const satisfies Partial<DemoReport>;

@@ -16,6 +16,13 @@ describe("the built demo", () => {
     summary = JSON.parse(json.stdout) as Summary;
   }, 300_000);
 
+  /** An open ticket of `category` holding the process_refund of `amount` on `order_id`. */
+  const ticketHolding = (category: string, order_id: string, amount: number) =>
+    expect.objectContaining({
+      category,
+      pendingRequest: { tool: "process_refund", input: expect.objectContaining({ order_id, amount }) },
+    });
+
   const scenario = (name: string) => {
     const found = summary.scenarios.find((candidate) => candidate.name === name);
     if (!found) throw new Error(`no scenario ${name} in the summary`);
@@ -60,15 +67,7 @@ describe("the built demo", () => {
     });
     expect(calls.some((call) => call.executed === "process_refund")).toBe(false);
     expect(summary.store?.refunds.some((refund) => refund.orderId === "ORD-1002")).toBe(false);
-    expect(summary.store?.openTickets).toContainEqual(
-      expect.objectContaining({
-        category: "refund_over_limit",
-        pendingRequest: {
-          tool: "process_refund",
-          input: expect.objectContaining({ order_id: "ORD-1002", amount: 750 }),
-        },
-      }),
-    );
+    expect(summary.store?.openTickets).toContainEqual(ticketHolding("refund_over_limit", "ORD-1002", 750));
     expect(text.stdout).toContain("redirect by refund-limit · process_refund never runs → escalate_to_human");
   });
 
@@ -77,15 +76,7 @@ describe("the built demo", () => {
       "get_customer_by_email",
       "escalate_to_human",
     ]);
-    expect(summary.store?.openTickets).toContainEqual(
-      expect.objectContaining({
-        category: "customer_request",
-        pendingRequest: {
-          tool: "process_refund",
-          input: expect.objectContaining({ order_id: "ORD-1001", amount: 50 }),
-        },
-      }),
-    );
+    expect(summary.store?.openTickets).toContainEqual(ticketHolding("customer_request", "ORD-1001", 50));
   });
 
   it("routes the request to lookup_order with boundaries and AMBIGUOUS with naive getters", () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { Check } from "./checks.js";
-import type { DemoReport } from "./demo-report.js";
+import { type DemoReport, NO_MCP_SECTIONS } from "./demo-report.js";
 import { main } from "./main.js";
 
 class Capture extends Writable {
@@ -20,12 +20,7 @@ const report = (checks: Check[]): DemoReport => ({
   scenarios: [],
   approval: null,
   store: null,
-  routing: null,
-  errorCategories: null,
-  accessVsEmpty: null,
-  capBasis: null,
-  agentOverMcp: null,
-  mcpServers: [],
+  ...NO_MCP_SECTIONS,
   checks,
 });
 

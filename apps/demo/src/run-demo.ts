@@ -1,6 +1,13 @@
 import { createSqlBackend } from "@keel/support-desk";
 import { type Check, failedSection } from "./checks.js";
-import type { ApprovalSection, DemoReport, McpSection, ScenarioReport, StoreFacts } from "./demo-report.js";
+import {
+  type ApprovalSection,
+  type DemoReport,
+  type McpSection,
+  NO_MCP_SECTIONS,
+  type ScenarioReport,
+  type StoreFacts,
+} from "./demo-report.js";
 import { demoClock } from "./deterministic.js";
 import { type McpSession, openMcpSession } from "./mcp/mcp-session.js";
 import { keelMcpEntry, stagedServerEntry } from "./mcp/server-entries.js";
@@ -110,21 +117,13 @@ async function mcpPart(
   stagedStarted: Settled<McpSession>,
   checks: Check[],
 ): Promise<Omit<DemoReport, "mode" | "scenarios" | "store" | "approval" | "checks">> {
-  const empty = {
-    routing: null,
-    errorCategories: null,
-    accessVsEmpty: null,
-    capBasis: null,
-    agentOverMcp: null,
-    mcpServers: [],
-  };
   if (!keelMcpStarted.ok) {
     checks.push(failedSection("mcp", keelMcpStarted.error));
-    return empty;
+    return NO_MCP_SECTIONS;
   }
   if (!stagedStarted.ok) {
     checks.push(failedSection("mcp", stagedStarted.error));
-    return empty;
+    return NO_MCP_SECTIONS;
   }
   const keelMcp = keelMcpStarted.value;
   const staged = stagedStarted.value;

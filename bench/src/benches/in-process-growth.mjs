@@ -1,3 +1,4 @@
+import { summaryBar } from "../lib/chart.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { measureInterleaved } from "../lib/measure.mjs";
 import { median, summary } from "../lib/stats.mjs";
@@ -9,6 +10,8 @@ const LABELS = {
   "keel-otel":
     "**Keel** `runAgent` + `ScriptedClient`, `telemetry` on (OpenTelemetry SDK spans, not exported)",
 };
+/** @type {Record<string, string>} */
+const BAR_LABELS = { bare: "bare loop", keel: "Keel runAgent", "keel-otel": "Keel, telemetry on" };
 const IDS = ["bare", "keel", "keel-otel"];
 
 /**
@@ -111,18 +114,7 @@ export async function inProcessGrowthBench(context) {
       {
         title: `2. ScriptedClient, ${size.rounds} rounds — CPU µs per round (median, min–max)`,
         unit: "µs",
-        bars: rows.map((entry) => ({
-          label:
-            entry.id === "keel"
-              ? "Keel runAgent"
-              : entry.id === "keel-otel"
-                ? "Keel, telemetry on"
-                : "bare loop",
-          value: entry.cpu.median,
-          min: entry.cpu.min,
-          max: entry.cpu.max,
-          keel: entry.id !== "bare",
-        })),
+        bars: rows.map((entry) => summaryBar(BAR_LABELS[entry.id], entry.cpu, entry.id !== "bare")),
       },
     ],
     numbers,

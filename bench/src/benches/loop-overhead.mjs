@@ -1,3 +1,4 @@
+import { summaryBar } from "../lib/chart.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { LABELS, SHORT } from "../lib/labels.mjs";
 import { measureInterleaved } from "../lib/measure.mjs";
@@ -271,17 +272,7 @@ export async function loopOverheadBench(context) {
   const bars = (
     /** @type {(entry: any) => { median: number, min: number, max: number }} */ pick,
     /** @type {any[]} */ rows,
-  ) =>
-    rows.map((entry) => {
-      const stats = pick(entry);
-      return {
-        label: SHORT[entry.id],
-        value: stats.median,
-        min: stats.min,
-        max: stats.max,
-        keel: entry.id === "keel",
-      };
-    });
+  ) => rows.map((entry) => summaryBar(SHORT[entry.id], pick(entry), entry.id === "keel"));
 
   return {
     id: "1",

@@ -1,4 +1,5 @@
 import { BENCH_ORDER_COUNT, benchOrderIds, sampleOrderIds } from "../lib/bench-orders.mjs";
+import { summaryBar } from "../lib/chart.mjs";
 import { runTask } from "../lib/child.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { keelMcpEntry, serverCommand, startHttpServerProcess } from "../lib/mcp-servers.mjs";
@@ -11,6 +12,12 @@ const LABELS = {
   floor: "floor: bare `@modelcontextprotocol/sdk` server, one `echo` tool",
   "keel-pglite": "**Keel** `keel-mcp`, `lookup_order` against the PGlite store (`--data-dir`, the default)",
   "keel-memory": "Keel `keel-mcp`, `lookup_order` against the in-memory store (`--memory`)",
+};
+/** @type {Record<string, string>} */
+const BAR_LABELS = {
+  floor: "bare SDK floor (echo)",
+  "keel-pglite": "keel-mcp, PGlite",
+  "keel-memory": "keel-mcp, memory",
 };
 /**
  * Each server's calls, cycled through in order: Keel's PGlite store is asked for more distinct orders than
@@ -86,15 +93,15 @@ export async function mcpThroughputBench(context) {
           smoke,
         );
         const cpu = server.process.cpuMicros() - before;
-        if (result.errors > 0 || result.requests === 0) {
+        if (result.errors > 0 || result.completed === 0) {
           throw new Error(
-            `${server.id} over HTTP: ${result.errors} failed calls of ${result.requests + result.errors} ${result.firstError}`,
+            `${server.id} over HTTP: ${result.errors} failed calls of ${result.completed + result.errors} ${result.firstError}`,
           );
         }
         // The server's CPU over the whole load (warm-up included) per request served in the measured window.
-        const perRequest = cpu / (result.requests * (1 + size.warmupMs / size.durationMs));
+        const perRequest = cpu / (result.completed * (1 + size.warmupMs / size.durationMs));
         http[server.id].push({ ...result, serverMicros: perRequest });
-        context.progress(`bench 5 HTTP: ${server.id} #${repeat + 1}: ${num(result.requestsPerSecond)} req/s`);
+        context.progress(`bench 5 HTTP: ${server.id} #${repeat + 1}: ${num(result.perSecond)} req/s`);
       }
     }
   } finally {
@@ -118,10 +125,10 @@ export async function mcpThroughputBench(context) {
           },
           smoke,
         );
-        if (result.errors > 0 || result.calls === 0)
+        if (result.errors > 0 || result.completed === 0)
           throw new Error(`${id} over stdio: ${result.errors} failed calls`);
         stdio[id].push(result);
-        context.progress(`bench 5 stdio: ${id} #${repeat + 1}: ${num(result.callsPerSecond)} calls/s`);
+        context.progress(`bench 5 stdio: ${id} #${repeat + 1}: ${num(result.perSecond)} calls/s`);
       } finally {
         command.cleanup?.();
       }
@@ -130,31 +137,42 @@ export async function mcpThroughputBench(context) {
 
   /** @type {Record<string, number>} */
   const numbers = {};
-  const pick = (/** @type {Array<Record<string, number>>} */ runs, /** @type {string} */ key) =>
-    summary(runs.map((run) => run[key]));
-  const httpRows = ids.map((id) => {
-    const row = {
-      id,
-      rate: pick(http[id], "requestsPerSecond"),
-      p50: median(http[id].map((run) => run.p50)),
-      p99: median(http[id].map((run) => run.p99)),
-      server: median(http[id].map((run) => run.serverMicros)),
-    };
-    numbers[`http.${id}.rate`] = row.rate.median;
-    numbers[`http.${id}.p99`] = row.p99;
-    return row;
-  });
-  const stdioRows = ids.map((id) => {
-    const row = {
-      id,
-      rate: pick(stdio[id], "callsPerSecond"),
-      p50: median(stdio[id].map((run) => run.p50)),
-      p99: median(stdio[id].map((run) => run.p99)),
-      server: median(stdio[id].map((run) => run.serverMicrosPerCall)),
-    };
-    numbers[`stdio.${id}.rate`] = row.rate.median;
-    return row;
-  });
+  /** Per server: the runs' rates (median, min–max) and the medians of their latencies and server CPU. */
+  const rowsOf = (
+    /** @type {Record<string, Array<Record<string, number>>>} */ runsById,
+    /** @type {string} */ serverKey,
+  ) =>
+    ids.map((id) => {
+      const runs = runsById[id];
+      return {
+        id,
+        rate: summary(runs.map((run) => run.perSecond)),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+        server: median(runs.map((run) => run[serverKey])),
+      };
+    });
+  const httpRows = rowsOf(http, "serverMicros");
+  const stdioRows = rowsOf(stdio, "serverMicrosPerCall");
+  for (const row of httpRows) {
+    numbers[`http.${row.id}.rate`] = row.rate.median;
+    numbers[`http.${row.id}.p99`] = row.p99;
+  }
+  for (const row of stdioRows) numbers[`stdio.${row.id}.rate`] = row.rate.median;
+  /** A table's rows: each server against the floor, latencies to `digits` decimals. */
+  const tableRows = (
+    /** @type {typeof httpRows} */ rows,
+    /** @type {(typeof httpRows)[number]} */ floor,
+    /** @type {number} */ digits,
+  ) =>
+    rows.map((row) => [
+      LABELS[row.id],
+      spread(row.rate),
+      ratio(row.rate.median / floor.rate.median),
+      num(row.p50, digits),
+      num(row.p99, digits),
+      num(row.server),
+    ]);
   const floorHttp = httpRows[0];
   const floorStdio = stdioRows[0];
   const keelHttp = /** @type {(typeof httpRows)[number]} */ (httpRows.find((row) => row.id === keelId));
@@ -174,27 +192,13 @@ export async function mcpThroughputBench(context) {
         "the floor echoes them, the in-memory store (six sample orders) is asked for its own.",
       markdownTable(
         ["server", "requests/s", "× floor", "p50 ms", "p99 ms", "server CPU µs/request"],
-        httpRows.map((row) => [
-          LABELS[row.id],
-          spread(row.rate),
-          ratio(row.rate.median / floorHttp.rate.median),
-          num(row.p50, 2),
-          num(row.p99, 2),
-          num(row.server),
-        ]),
+        tableRows(httpRows, floorHttp, 2),
       ),
       `**stdio**, one sequential caller (raw JSON-RPC lines after the \`initialize\` handshake, ${size.warmupCalls} warm-up calls, ${num(size.stdioMs / 1000, 1)} s per run, ` +
         `${size.repeats} runs; a fresh server process and, for PGlite, a fresh data directory each run).`,
       markdownTable(
         ["server", "calls/s", "× floor", "p50 ms", "p99 ms", "server CPU µs/call"],
-        stdioRows.map((row) => [
-          LABELS[row.id],
-          spread(row.rate),
-          ratio(row.rate.median / floorStdio.rate.median),
-          num(row.p50, 3),
-          num(row.p99, 3),
-          num(row.server),
-        ]),
+        tableRows(stdioRows, floorStdio, 3),
       ),
     ],
     checks: [
@@ -223,18 +227,7 @@ export async function mcpThroughputBench(context) {
       {
         title: `5. MCP stateless HTTP, ${size.clients} callers — requests per second (higher is better)`,
         unit: "req/s",
-        bars: httpRows.map((row) => ({
-          label:
-            row.id === "floor"
-              ? "bare SDK floor (echo)"
-              : row.id === "keel-pglite"
-                ? "keel-mcp, PGlite"
-                : "keel-mcp, memory",
-          value: row.rate.median,
-          min: row.rate.min,
-          max: row.rate.max,
-          keel: row.id === "keel-pglite",
-        })),
+        bars: httpRows.map((row) => summaryBar(BAR_LABELS[row.id], row.rate, row.id === keelId)),
       },
     ],
     numbers,

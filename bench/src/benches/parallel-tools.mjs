@@ -1,3 +1,4 @@
+import { summaryBar } from "../lib/chart.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { LABELS, SHORT } from "../lib/labels.mjs";
 import { measureInterleaved } from "../lib/measure.mjs";
@@ -70,6 +71,15 @@ export async function parallelToolsBench(context) {
   const readLimit = parallel.probe + toolMs;
   const writeLimit = serial.probe + 5 * toolMs;
   const label = (/** @type {string} */ id) => (id === "floor" ? FLOOR_LABEL : LABELS[id]);
+  /** The cells both tables share: the loop, its wall time against the nominal limit and its own, calls at once. */
+  const sharedCells = (/** @type {any} */ row, /** @type {number} */ nominalLimit) => [
+    label(row.id),
+    spread(row.wall, 1),
+    ratio(row.wall.median / nominalLimit),
+    num(row.toolTime, 1),
+    ratio(row.wall.median / row.limit),
+    String(row.concurrency),
+  ];
   const keelReads = /** @type {any} */ (parallel.rows.find((row) => row.id === "keel"));
   const keelWrites = /** @type {any} */ (serial.rows.find((row) => row.id === "keel"));
   return {
@@ -90,15 +100,7 @@ export async function parallelToolsBench(context) {
           "calls running at once",
           "spread of the five start times (ms, median)",
         ],
-        parallel.rows.map((row) => [
-          label(row.id),
-          spread(row.wall, 1),
-          ratio(row.wall.median / readLimit),
-          num(row.toolTime, 1),
-          ratio(row.wall.median / row.limit),
-          String(row.concurrency),
-          num(row.startSpread, 2),
-        ]),
+        parallel.rows.map((row) => [...sharedCells(row, readLimit), num(row.startSpread, 2)]),
       ),
       `The same reply with five \`update_order\` calls (write, ${toolMs} ms each): Keel runs writes one at a time in the model's order, so the ` +
         `expected time is the probe's ${num(serial.probe, 1)} ms + 5 × ${toolMs} ms = **${num(writeLimit, 1)} ms**. The other loops do not know which tools write; ` +
@@ -112,14 +114,7 @@ export async function parallelToolsBench(context) {
           "× own serial time",
           "calls running at once",
         ],
-        serial.rows.map((row) => [
-          label(row.id),
-          spread(row.wall, 1),
-          ratio(row.wall.median / writeLimit),
-          num(row.toolTime, 1),
-          ratio(row.wall.median / row.limit),
-          String(row.concurrency),
-        ]),
+        serial.rows.map((row) => sharedCells(row, writeLimit)),
       ),
     ],
     checks: [
@@ -146,13 +141,13 @@ export async function parallelToolsBench(context) {
         title: `4. Five parallel ${toolMs} ms reads — ms to the final answer`,
         unit: "ms",
         reference: { label: "limit", value: readLimit },
-        bars: parallel.rows.map((row) => ({
-          label: row.id === "floor" ? "hand-written Promise.all" : SHORT[row.id],
-          value: row.wall.median,
-          min: row.wall.min,
-          max: row.wall.max,
-          keel: row.id === "keel",
-        })),
+        bars: parallel.rows.map((row) =>
+          summaryBar(
+            row.id === "floor" ? "hand-written Promise.all" : SHORT[row.id],
+            row.wall,
+            row.id === "keel",
+          ),
+        ),
       },
     ],
     numbers,

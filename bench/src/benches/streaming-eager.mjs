@@ -1,3 +1,4 @@
+import { summaryBar } from "../lib/chart.mjs";
 import { markdownTable, num, ratio, spread } from "../lib/format.mjs";
 import { LABELS, SHORT } from "../lib/labels.mjs";
 import { measureInterleaved } from "../lib/measure.mjs";
@@ -136,13 +137,7 @@ export async function streamingEagerBench(context) {
       title: `3. Streaming, ${setup.durations.join("/")} ms tools — ms to the final answer`,
       unit: "ms",
       reference: { label: "limit", value: limit },
-      bars: rows.map((row) => ({
-        label: SHORT[row.id],
-        value: row.wall.median,
-        min: row.wall.min,
-        max: row.wall.max,
-        keel: row.id === "keel",
-      })),
+      bars: rows.map((row) => summaryBar(SHORT[row.id], row.wall, row.id === "keel")),
     });
   }
   return {

@@ -11,6 +11,16 @@ const BAR_GAP = 6;
 const TITLE_HEIGHT = 26;
 const PANEL_GAP = 18;
 
+/**
+ * A bar for a sample's summary: the median, with its min–max whisker.
+ * @param {string} label
+ * @param {{ median: number, min: number, max: number }} stats
+ * @param {boolean} keel drawn in the accent colour
+ */
+export function summaryBar(label, stats, keel) {
+  return { label, value: stats.median, min: stats.min, max: stats.max, keel };
+}
+
 /** @param {string} text */
 const escapeXml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -24,6 +24,20 @@ export function quantile(values, q) {
 export const median = (values) => quantile(values, 0.5);
 
 /**
+ * What a load run measured: calls per second and the latency quantiles of the calls that completed.
+ * @param {readonly number[]} latencies ms, one per completed call
+ * @param {number} seconds the measured window
+ */
+export function throughput(latencies, seconds) {
+  return {
+    perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    completed: latencies.length,
+  };
+}
+
+/**
  * Median, min and max of a sample, plus its size.
  * @param {readonly number[]} values
  * @returns {{ median: number, min: number, max: number, n: number }}

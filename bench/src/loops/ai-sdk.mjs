@@ -2,6 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { generateText, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
 import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
+import { clientOptions } from "./client-options.mjs";
 
 /**
  * The Vercel AI SDK: `generateText` (or `streamText`) with `@ai-sdk/anthropic` pointed at the same
@@ -11,11 +12,7 @@ import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
  */
 export function createAiSdkLoop(setup) {
   const { transport, stream, model, toolNames, behaviour, maxRequests } = setup;
-  const provider = createAnthropic({
-    apiKey: "sk-ant-bench",
-    ...(transport.baseURL === undefined ? {} : { baseURL: `${transport.baseURL}/v1` }),
-    ...(transport.fetch === undefined ? {} : { fetch: transport.fetch }),
-  });
+  const provider = createAnthropic(clientOptions(transport, "/v1"));
   /** @type {Record<string, any>} */
   const tools = {};
   for (const shape of toolNames) {

@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
+import { clientOptions } from "./client-options.mjs";
 
 /**
  * The floor of PERFORMANCE.md: the least a loop over `@anthropic-ai/sdk` can do — `client.messages.create`
@@ -10,11 +11,7 @@ import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
  */
 export function createFloorLoop(setup) {
   const { transport, stream, model, toolNames, behaviour, maxRequests, eager } = setup;
-  const client = new Anthropic({
-    apiKey: "sk-ant-bench",
-    ...(transport.baseURL === undefined ? {} : { baseURL: transport.baseURL }),
-    ...(transport.fetch === undefined ? {} : { fetch: transport.fetch }),
-  });
+  const client = new Anthropic(clientOptions(transport));
   const tools = toolNames.map((shape) => ({
     name: shape.name,
     description: shape.description,

@@ -3,6 +3,7 @@ import { AnthropicClient, runAgent } from "@keel/loop";
 import { defineTool } from "@keel/tools";
 import { z } from "zod";
 import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
+import { clientOptions } from "./client-options.mjs";
 
 /**
  * Keel: `runAgent` with the Anthropic client, defaults as a user gets them (prompt caching on, retries on).
@@ -11,12 +12,7 @@ import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
  */
 export function createKeelLoop(setup) {
   const { transport, stream, model, toolNames, behaviour, maxRequests } = setup;
-  const client = new AnthropicClient({
-    apiKey: "sk-ant-bench",
-    stream,
-    ...(transport.baseURL === undefined ? {} : { baseURL: transport.baseURL }),
-    ...(transport.fetch === undefined ? {} : { fetch: transport.fetch }),
-  });
+  const client = new AnthropicClient({ ...clientOptions(transport), stream });
   const tools = keelTools(toolNames, behaviour);
   return {
     async run() {

@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { betaZodTool } from "@anthropic-ai/sdk/helpers/beta/zod";
 import { z } from "zod";
 import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
+import { clientOptions } from "./client-options.mjs";
 
 /**
  * `@anthropic-ai/sdk`'s tool runner (`client.beta.messages.toolRunner`) sending the full history each
@@ -11,11 +12,7 @@ import { MAX_TOKENS, SYSTEM_PROMPT, USER_PROMPT } from "../lib/sessions.mjs";
  */
 export function createToolRunnerLoop(setup) {
   const { transport, stream, model, toolNames, behaviour, maxRequests, eager } = setup;
-  const client = new Anthropic({
-    apiKey: "sk-ant-bench",
-    ...(transport.baseURL === undefined ? {} : { baseURL: transport.baseURL }),
-    ...(transport.fetch === undefined ? {} : { fetch: transport.fetch }),
-  });
+  const client = new Anthropic(clientOptions(transport));
   const tools = toolNames.map((shape) =>
     betaZodTool({
       name: shape.name,

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { serveTask } from "../lib/child.mjs";
-import { quantile } from "../lib/stats.mjs";
+import { throughput } from "../lib/stats.mjs";
 
 /**
  * Bench 5's HTTP load: `clients` concurrent callers, each sending one stateless MCP `tools/call` at a time
@@ -84,14 +84,7 @@ export async function task(spec) {
   await Promise.all(Array.from({ length: spec.clients }, client));
   agent.destroy();
   const seconds = Math.max(spec.durationMs, lastDone - measureFrom) / 1000;
-  return {
-    requestsPerSecond: latencies.length / seconds,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    requests: latencies.length,
-    errors,
-    firstError,
-  };
+  return { ...throughput(latencies, seconds), errors, firstError };
 }
 
 serveTask(import.meta.url, task);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { serveTask } from "../lib/child.mjs";
 import { processCpuMicros, withoutTokens } from "../lib/mcp-servers.mjs";
-import { quantile } from "../lib/stats.mjs";
+import { throughput } from "../lib/stats.mjs";
 
 /**
  * Bench 5 over stdio: starts the server as this process's child, does the MCP handshake, then makes
@@ -68,10 +68,7 @@ export async function task(spec) {
   await exited;
   clearTimeout(timer);
   return {
-    callsPerSecond: latencies.length / seconds,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    calls: latencies.length,
+    ...throughput(latencies, seconds),
     errors,
     serverMicrosPerCall: serverMicros / Math.max(1, latencies.length + errors),
   };

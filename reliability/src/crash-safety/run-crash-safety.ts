@@ -61,12 +61,22 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
   };
   const violations: string[] = [];
   const restarts: number[] = [];
-  let acknowledgedBeforeKill = 0;
-  let unanswered = 0;
-  let abandonedByClient = 0;
-  let unansweredCommitted = 0;
-  let unansweredPaidOnRetry = 0;
-  let acknowledgedRetried = 0;
+  /** The report's counts, added up over the cycles. */
+  const counted = {
+    acknowledgedBeforeKill: 0,
+    unanswered: 0,
+    abandonedByClient: 0,
+    unansweredCommitted: 0,
+    unansweredPaidOnRetry: 0,
+    acknowledgedRetried: 0,
+  };
+  /** After each start: retries the requests left without an answer, then every acknowledged one. */
+  const retryAll = async (running: McpServerProcess, unknown: readonly SentRefund[]) => {
+    const counts = await recover(running, unknown, record);
+    counted.unansweredCommitted += counts.committed;
+    counted.unansweredPaidOnRetry += counts.paid;
+    counted.acknowledgedRetried += await retryAcknowledged(running, sent, answers, record, violations);
+  };
   let server: McpServerProcess | undefined;
   const start = async () => {
     const begun = performance.now();
@@ -78,10 +88,7 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
     let unknown: SentRefund[] = [];
     for (let cycle = 0; cycle < options.cycles; cycle++) {
       const running = await start();
-      const counts = await recover(running, unknown, record);
-      unansweredCommitted += counts.committed;
-      unansweredPaidOnRetry += counts.paid;
-      acknowledgedRetried += await retryAcknowledged(running, sent, answers, record, violations);
+      await retryAll(running, unknown);
       const [low, high] = options.killAfterAcknowledged ?? [20, 60];
       const load = await loadUntilKilled(running, {
         cycle,
@@ -92,17 +99,14 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
         sent,
         record,
       });
-      acknowledgedBeforeKill += load.acknowledged;
-      unanswered += load.unknown.length;
-      abandonedByClient += load.abandoned;
+      counted.acknowledgedBeforeKill += load.acknowledged;
+      counted.unanswered += load.unknown.length;
+      counted.abandonedByClient += load.abandoned;
       unknown = load.unknown;
       server = undefined;
     }
     const final = await start();
-    const counts = await recover(final, unknown, record);
-    unansweredCommitted += counts.committed;
-    unansweredPaidOnRetry += counts.paid;
-    acknowledgedRetried += await retryAcknowledged(final, sent, answers, record, violations);
+    await retryAll(final, unknown);
     if ((await healthStatus(final.healthUrl)) !== 200) violations.push("the restarted server is not healthy");
     const stopped = await final.stop();
     server = undefined;
@@ -114,12 +118,7 @@ export async function runCrashSafety(options: CrashSafetyOptions): Promise<Crash
       cycles: options.cycles,
       clients: options.clients,
       refundsSent: sent.size,
-      acknowledgedBeforeKill,
-      unanswered,
-      abandonedByClient,
-      unansweredCommitted,
-      unansweredPaidOnRetry,
-      acknowledgedRetried,
+      ...counted,
       refusedByBusinessRules: [...answers.values()].filter((list) => list.at(-1)?.kind === "refused").length,
       ledgerRefunds: ledger.filter((refund) => refund.idempotencyKey.startsWith(STORED_KEY_PREFIX)).length,
       restart: summarizeLatencies(restarts),

@@ -9,8 +9,26 @@ export interface ScenarioChanges {
   readonly newTickets: readonly TicketRow[];
 }
 
-const pendingOf = (ticket: TicketRow | undefined) =>
-  (ticket?.pendingRequest ?? null) as { tool?: unknown; input?: Record<string, unknown> } | null;
+/** The scenario opened exactly one ticket, of `category`, holding a process_refund of `amount` on `orderId`. */
+function oneTicketHolding(
+  changes: ScenarioChanges,
+  category: string,
+  orderId: string,
+  amount: number,
+): boolean {
+  const ticket = changes.newTickets[0];
+  const pending = (ticket?.pendingRequest ?? null) as {
+    tool?: unknown;
+    input?: Record<string, unknown>;
+  } | null;
+  return (
+    changes.newTickets.length === 1 &&
+    ticket?.category === category &&
+    pending?.tool === "process_refund" &&
+    pending.input?.order_id === orderId &&
+    pending.input.amount === amount
+  );
+}
 
 /** The expectations of reference 000 for each scenario, over the run and over the store. */
 export function scenarioChecks(
@@ -48,15 +66,9 @@ export function scenarioChecks(
       call !== undefined && toolResultIds(result).includes(call.id),
     );
     check.equal("the store holds no refund row for ORD-1002", changes.newRefunds.length, 0);
-    const ticket = changes.newTickets[0];
-    const pending = pendingOf(ticket);
     check.expect(
       "one open refund_over_limit ticket holds the $750 process_refund",
-      changes.newTickets.length === 1 &&
-        ticket?.category === "refund_over_limit" &&
-        pending?.tool === "process_refund" &&
-        pending.input?.amount === 750 &&
-        pending.input.order_id === "ORD-1002",
+      oneTicketHolding(changes, "refund_over_limit", "ORD-1002", 750),
       JSON.stringify(changes.newTickets),
     );
   }
@@ -68,14 +80,9 @@ export function scenarioChecks(
     );
     check.expect("process_refund was never requested", refundCalls.length === 0);
     check.equal("the store holds no new refund row", changes.newRefunds.length, 0);
-    const ticket = changes.newTickets[0];
-    const pending = pendingOf(ticket);
     check.expect(
       "one open customer_request ticket bundles the pending $50 refund of ORD-1001",
-      changes.newTickets.length === 1 &&
-        ticket?.category === "customer_request" &&
-        pending?.input?.order_id === "ORD-1001" &&
-        pending.input.amount === 50,
+      oneTicketHolding(changes, "customer_request", "ORD-1001", 50),
       JSON.stringify(changes.newTickets),
     );
   }

@@ -16,6 +16,13 @@ const VERIFY_ALICE: McpCallRequest = {
   arguments: { email: "alice@example.com" },
 };
 
+/** A process_refund call by Alice (C-1001, verified first) for one of her orders. */
+const aliceRefund = (label: string, order_id: string, amount: number, reason: string): McpCallRequest => ({
+  label,
+  tool: "process_refund",
+  arguments: { customer_id: "C-1001", order_id, amount, reason },
+});
+
 /**
  * One error of each category of the taxonomy, each a real tools/call over stdio. The staged server
  * supplies what keel-mcp cannot be asked for from outside: an order-store timeout and a refund policy
@@ -44,24 +51,16 @@ export async function errorCategoriesSection(keelMcp: McpSession, staged: McpSes
     { category: "validation", retryable: true, code: "INVALID_ORDER_ID" },
   );
   await keelMcp.call(VERIFY_ALICE);
-  await expectRow(
-    keelMcp,
-    {
-      label: "business",
-      tool: "process_refund",
-      arguments: { customer_id: "C-1001", order_id: "ORD-1003", amount: 120, reason: "Wool blanket" },
-    },
-    { category: "business", retryable: false, code: "ALREADY_REFUNDED" },
-  );
+  await expectRow(keelMcp, aliceRefund("business", "ORD-1003", 120, "Wool blanket"), {
+    category: "business",
+    retryable: false,
+    code: "ALREADY_REFUNDED",
+  });
   await staged.call(VERIFY_ALICE);
-  await expectRow(
-    staged,
-    {
-      label: "permission",
-      tool: "process_refund",
-      arguments: { customer_id: "C-1001", order_id: "ORD-1001", amount: 50, reason: "Arrived broken" },
-    },
-    { category: "permission", retryable: false, code: "REFUND_FORBIDDEN" },
-  );
+  await expectRow(staged, aliceRefund("permission", "ORD-1001", 50, "Arrived broken"), {
+    category: "permission",
+    retryable: false,
+    code: "REFUND_FORBIDDEN",
+  });
   return { rows, checks: check.checks };
 }

@@ -21,10 +21,15 @@ const refund = (amount: number, reason = "Stopped working") => ({
   reason,
 });
 
-async function run(script: MessageTemplate[]) {
+/** A run that verifies Alice, then asks for each refund in its own reply, then answers. */
+async function runRefunds(...refunds: ReturnType<typeof refund>[]) {
   const backend = createMemoryBackend();
   const result = await runAgent({
-    client: new ScriptedClient(script),
+    client: new ScriptedClient([
+      verify,
+      ...refunds.map((input, index) => toolUse(`toolu_${index + 1}`, "process_refund", input)),
+      answer,
+    ]),
     model: "claude-test",
     prompt: "help",
     ...supportAgent(backend),
@@ -34,12 +39,7 @@ async function run(script: MessageTemplate[]) {
 
 describe("refund limit across the calls of a run (agent loop)", () => {
   it("lets an identical repeated refund through: it pays nothing, so it is not more money", async () => {
-    const { backend, summary, calls } = await run([
-      verify,
-      toolUse("toolu_1", "process_refund", refund(300)),
-      toolUse("toolu_2", "process_refund", refund(300)),
-      answer,
-    ]);
+    const { backend, summary, calls } = await runRefunds(refund(300), refund(300));
     expect(summary.decisions).toEqual(["allow", "allow", "allow"]);
     expect(summary.escalated).toBe(false);
     expect(calls[2]?.outcome).toMatchObject({ data: { duplicate: true } });
@@ -47,36 +47,19 @@ describe("refund limit across the calls of a run (agent loop)", () => {
   });
 
   it("redirects the second half of a $750 refund split into $375 + $375", async () => {
-    const { summary } = await run([
-      verify,
-      toolUse("toolu_1", "process_refund", refund(375, "Stopped working")),
-      toolUse("toolu_2", "process_refund", refund(375, "Stopped working, second half")),
-      answer,
-    ]);
+    const { summary } = await runRefunds(refund(375), refund(375, "Stopped working, second half"));
     expect(summary.decisions).toEqual(["allow", "allow", "redirect"]);
     expect(summary.executedTools).toEqual(["get_customer_by_email", "process_refund", "escalate_to_human"]);
   });
 
   it("redirects a second, different $300 refund of the same $750 order", async () => {
-    const { summary } = await run([
-      verify,
-      toolUse("toolu_1", "process_refund", refund(300, "Stopped working")),
-      toolUse("toolu_2", "process_refund", refund(300, "Also the milk frother broke")),
-      answer,
-    ]);
+    const { summary } = await runRefunds(refund(300), refund(300, "Also the milk frother broke"));
     expect(summary.decisions).toEqual(["allow", "allow", "redirect"]);
     expect(summary.escalated).toBe(true);
   });
 
   it("counts a repeat once even after the model repeated it several times", async () => {
-    const { summary } = await run([
-      verify,
-      toolUse("toolu_1", "process_refund", refund(300)),
-      toolUse("toolu_2", "process_refund", refund(300)),
-      toolUse("toolu_3", "process_refund", refund(300)),
-      toolUse("toolu_4", "process_refund", refund(250, "Another fault")),
-      answer,
-    ]);
+    const { summary } = await runRefunds(refund(300), refund(300), refund(300), refund(250, "Another fault"));
     expect(summary.decisions).toEqual(["allow", "allow", "allow", "allow", "redirect"]);
   });
 });

@@ -18,8 +18,11 @@ const completed = (executed: string, outcome: ToolOutcome, input: unknown = {}):
   executed,
   outcome,
 });
+const succeeded = (executed: string, data: unknown) =>
+  completed(executed, { kind: "success", isError: false, data });
 const lookedUp = (customerId: string, status = "active", tool = "get_customer_by_email") =>
-  completed(tool, { kind: "success", isError: false, data: { customer_id: customerId, status } });
+  succeeded(tool, { customer_id: customerId, status });
+const blocked = (code: string) => ({ action: "block", error: { code } });
 
 const context = (history: readonly CompletedCall[]): HookContext => ({
   runId: "run-test",
@@ -57,11 +60,7 @@ describe("refund limit", () => {
   });
 
   it("redirects a refund split across calls once the order's total in the run passes the limit", async () => {
-    const paid = completed("process_refund", {
-      kind: "success",
-      isError: false,
-      data: { order_id: "ORD-1002", amount: 375, duplicate: false },
-    });
+    const paid = succeeded("process_refund", { order_id: "ORD-1002", amount: 375, duplicate: false });
     const history = [lookedUp("C-1001"), paid];
     expect(await decide(refundCall({ amount: 125 }), history).decision).toEqual({ action: "allow" });
     expect(await decide(refundCall({ amount: 375 }), history).decision).toMatchObject({
@@ -92,10 +91,9 @@ describe("verified customer", () => {
   });
 
   it("does not count the verification of another customer", async () => {
-    expect(await decide(refundCall(), [lookedUp("C-1003")]).decision).toMatchObject({
-      action: "block",
-      error: { code: "CUSTOMER_NOT_VERIFIED" },
-    });
+    expect(await decide(refundCall(), [lookedUp("C-1003")]).decision).toMatchObject(
+      blocked("CUSTOMER_NOT_VERIFIED"),
+    );
   });
 
   it("does not count a lookup that found nobody", async () => {
@@ -110,10 +108,9 @@ describe("verified customer", () => {
   });
 
   it("blocks an unverified refund above the limit instead of escalating it", async () => {
-    expect(await decide(refundCall({ amount: 750 }), []).decision).toMatchObject({
-      action: "block",
-      error: { code: "CUSTOMER_NOT_VERIFIED" },
-    });
+    expect(await decide(refundCall({ amount: 750 }), []).decision).toMatchObject(
+      blocked("CUSTOMER_NOT_VERIFIED"),
+    );
   });
 });
 
@@ -131,27 +128,16 @@ describe("suspended account", () => {
     const decision = await decide({ ...bobRefund, input: { ...(bobRefund.input as object), amount: 750 } }, [
       lookedUp("C-1002", "suspended"),
     ]).decision;
-    expect(decision).toMatchObject({ action: "block", error: { code: "ACCOUNT_SUSPENDED" } });
+    expect(decision).toMatchObject(blocked("ACCOUNT_SUSPENDED"));
   });
 
   it("asks the backend when the run's lookup carried no status", async () => {
-    const withoutStatus = completed("get_customer_by_id", {
-      kind: "success",
-      isError: false,
-      data: { customer_id: "C-1002" },
-    });
-    expect(await decide(bobRefund, [withoutStatus]).decision).toMatchObject({
-      action: "block",
-      error: { code: "ACCOUNT_SUSPENDED" },
-    });
+    const withoutStatus = succeeded("get_customer_by_id", { customer_id: "C-1002" });
+    expect(await decide(bobRefund, [withoutStatus]).decision).toMatchObject(blocked("ACCOUNT_SUSPENDED"));
   });
 
   it("blocks as transient when the status cannot be checked: unknown never counts as active", async () => {
-    const withoutStatus = completed("get_customer_by_id", {
-      kind: "success",
-      isError: false,
-      data: { customer_id: "C-1001" },
-    });
+    const withoutStatus = succeeded("get_customer_by_id", { customer_id: "C-1001" });
     for (const [fault, code] of [
       ["unreachable", "CUSTOMERS_DB_UNREACHABLE"],
       ["timeout", "CUSTOMERS_UPSTREAM_TIMEOUT"],

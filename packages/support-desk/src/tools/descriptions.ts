@@ -9,7 +9,18 @@ const ASKS_FOR_A_REFUND =
 const ASKS_ABOUT_A_REFUND =
   "the customer asks whether, when or how much an order was refunded, paid back or charged, " +
   "or what can still be refunded";
-const NEEDS_FEES = "you need the fees a customer paid or was charged over months or a cap basis";
+
+// The boundaries several tools draw towards the same neighbour, worded once.
+const TO_PROCESS_REFUND = { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" } as const;
+const TO_ESCALATE = { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" } as const;
+const TO_CAP_BASIS = {
+  when: "you need the fees a customer paid or was charged over months or a cap basis",
+  useInstead: "resolve_cap_basis",
+} as const;
+const TO_ORDER_LOOKUP = {
+  when: "the customer asks about an order like ORD-1001, its status, items or amount",
+  useInstead: "lookup_order",
+} as const;
 
 /**
  * The six descriptions side by side, because their "do NOT use when" boundaries name each other in pairs
@@ -33,10 +44,7 @@ export const SUPPORT_DESCRIPTIONS = {
     ],
     doNotUseWhen: [
       { when: "you already have a customer id like C-1001", useInstead: "get_customer_by_id" },
-      {
-        when: "the customer asks about an order like ORD-1001, its status, items or amount",
-        useInstead: "lookup_order",
-      },
+      TO_ORDER_LOOKUP,
     ],
     takes: "email: an email address",
     returns:
@@ -52,13 +60,10 @@ export const SUPPORT_DESCRIPTIONS = {
     ],
     doNotUseWhen: [
       { when: "you only have an email address", useInstead: "get_customer_by_email" },
-      {
-        when: "the customer asks about an order like ORD-1001, its status, items or amount",
-        useInstead: "lookup_order",
-      },
-      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
-      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
-      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
+      TO_ORDER_LOOKUP,
+      TO_PROCESS_REFUND,
+      TO_CAP_BASIS,
+      TO_ESCALATE,
     ],
     takes: "customer_id: a customer id like C-1001",
     returns:
@@ -79,9 +84,9 @@ export const SUPPORT_DESCRIPTIONS = {
         when: "the customer asks about their account, its status or tier, for a customer id like C-1001",
         useInstead: "get_customer_by_id",
       },
-      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
-      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
-      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
+      TO_CAP_BASIS,
+      TO_PROCESS_REFUND,
+      TO_ESCALATE,
     ],
     takes: "order_id: an order id like ORD-1001 or #12345",
     returns:
@@ -95,10 +100,10 @@ export const SUPPORT_DESCRIPTIONS = {
       "here: a rule hands the call to a person with the refund attached",
     useWhen: [ASKS_FOR_A_REFUND, "you are asked to issue or pay a refund and the customer id is verified"],
     doNotUseWhen: [
-      { when: ASKS_FOR_A_PERSON, useInstead: "escalate_to_human" },
+      TO_ESCALATE,
       { when: ASKS_ABOUT_A_REFUND, useInstead: "lookup_order" },
       { when: "the customer id was not verified by a lookup yet", useInstead: "get_customer_by_id" },
-      { when: NEEDS_FEES, useInstead: "resolve_cap_basis" },
+      TO_CAP_BASIS,
     ],
     takes:
       "customer_id: a customer id like C-1001 verified earlier in this conversation; order_id: an order id " +
@@ -120,7 +125,7 @@ export const SUPPORT_DESCRIPTIONS = {
       "the customer asks for an exception to a rule",
     ],
     doNotUseWhen: [
-      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
+      TO_PROCESS_REFUND,
       { when: "the customer only asks about an order's status or items", useInstead: "lookup_order" },
       {
         when: "the customer only asks about their account: whether it is active or suspended, its tier or contact details",
@@ -145,7 +150,7 @@ export const SUPPORT_DESCRIPTIONS = {
         useInstead: "lookup_order",
       },
       { when: "you need a customer's account status or contact details", useInstead: "get_customer_by_id" },
-      { when: ASKS_FOR_A_REFUND, useInstead: "process_refund" },
+      TO_PROCESS_REFUND,
     ],
     takes:
       "customer_id: a customer id like C-1001; as_of: YYYY-MM-DD, default today; window_months: default 12",

@@ -58,34 +58,25 @@ describe("the support tool surface", () => {
     ["Please refund $50 for order ORD-1001, it arrived broken", "process_refund"],
     ["I want to speak to a manager", "escalate_to_human"],
     ["What fees did customer C-1001 pay in the last 12 months?", "resolve_cap_basis"],
+    // A question about a refund is a read: lookup_order, never process_refund.
+    ["How much of order ORD-1003 can still be refunded?", "lookup_order"],
+    ["Has order #12345 been refunded yet?", "lookup_order"],
+    ["Is the refund for ORD-1004 going to be paid or not?", "lookup_order"],
+    ["Could you check whether the refund on ORD-1002 went through?", "lookup_order"],
+    // Only a request to perform a refund reaches process_refund.
+    ["Refund $40 on order ORD-1001 for verified customer C-1001, the mug arrived chipped.", "process_refund"],
+    ["I want my money back for ORD-1004, I'm customer C-1002.", "process_refund"],
+    // Above the $500 limit: still the refund tool. The refund-limit hook, not routing, hands it to a person.
+    ["Refund ORD-1002 in full, $750, for verified customer C-1001.", "process_refund"],
+    // An explicit request for a person goes to escalate_to_human, ids or not.
+    ["Can I talk to a human about my account?", "escalate_to_human"],
+    [
+      "Please escalate: customer C-1002 says their account was suspended by mistake and wants a person to review it.",
+      "escalate_to_human",
+    ],
+    ["I need a supervisor to look at order ORD-1002", "escalate_to_human"],
   ])("routes %j to %s", (request, expected) => {
     expect(route(request, tools).tool).toBe(expected);
-  });
-
-  it.each([
-    "How much of order ORD-1003 can still be refunded?",
-    "Has order #12345 been refunded yet?",
-    "Is the refund for ORD-1004 going to be paid or not?",
-    "Could you check whether the refund on ORD-1002 went through?",
-  ])("sends the question %j about a refund to lookup_order, never to process_refund", (request) => {
-    expect(route(request, tools).tool).toBe("lookup_order");
-  });
-
-  it.each([
-    "Refund $40 on order ORD-1001 for verified customer C-1001, the mug arrived chipped.",
-    "I want my money back for ORD-1004, I'm customer C-1002.",
-    // Above the $500 limit: still the refund tool. The refund-limit hook, not routing, hands it to a person.
-    "Refund ORD-1002 in full, $750, for verified customer C-1001.",
-  ])("sends the request to perform a refund %j to process_refund", (request) => {
-    expect(route(request, tools).tool).toBe("process_refund");
-  });
-
-  it.each([
-    "Can I talk to a human about my account?",
-    "Please escalate: customer C-1002 says their account was suspended by mistake and wants a person to review it.",
-    "I need a supervisor to look at order ORD-1002",
-  ])("sends the explicit request for a person %j to escalate_to_human, ids or not", (request) => {
-    expect(route(request, tools).tool).toBe("escalate_to_human");
   });
 
   it("leaves the same order request AMBIGUOUS on the naive 'Retrieves X information' surface", () => {

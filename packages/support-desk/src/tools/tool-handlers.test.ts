@@ -21,6 +21,8 @@ const errorFields = (outcome: ToolOutcome) =>
   outcome.kind === "error"
     ? { category: outcome.category, code: outcome.code, retryable: outcome.retryable }
     : outcome;
+/** An outage as errorFields reads it: transient and retryable, with the failing store's code. */
+const transient = (code: string) => ({ category: "transient", code, retryable: true });
 
 describe("customer lookups", () => {
   it("returns the verified customer id and account status", async () => {
@@ -37,11 +39,7 @@ describe("customer lookups", () => {
     const { backend, call } = desk();
     backend.faults.next("getCustomerById", "unreachable");
     const outcome = await call("get_customer_by_id", { customer_id: "C-1001" });
-    expect(errorFields(outcome)).toEqual({
-      category: "transient",
-      code: "CUSTOMERS_DB_UNREACHABLE",
-      retryable: true,
-    });
+    expect(errorFields(outcome)).toEqual(transient("CUSTOMERS_DB_UNREACHABLE"));
     expect(outcome.kind === "error" && outcome.message).toMatch(/UNKNOWN/);
   });
 
@@ -83,11 +81,7 @@ describe("lookup_order", () => {
     backend.faults.next("getOrder", "unreachable");
     const outage = await call("lookup_order", { order_id: "ORD-4040" });
     expect(absent).toMatchObject({ kind: "empty", isError: false, code: "ORDER_NOT_FOUND" });
-    expect(errorFields(outage)).toEqual({
-      category: "transient",
-      code: "ORDERS_DB_UNREACHABLE",
-      retryable: true,
-    });
+    expect(errorFields(outage)).toEqual(transient("ORDERS_DB_UNREACHABLE"));
     expect(outage.kind === "error" && outage.message).not.toMatch(/no order|not found/i);
   });
 
@@ -265,11 +259,7 @@ describe("resolve_cap_basis", () => {
     const { backend, call } = desk();
     backend.faults.next("feesForCustomer", "unreachable");
     const outcome = await call("resolve_cap_basis", { customer_id: "C-1001" });
-    expect(errorFields(outcome)).toEqual({
-      category: "transient",
-      code: "FEE_SERVICE_UNREACHABLE",
-      retryable: true,
-    });
+    expect(errorFields(outcome)).toEqual(transient("FEE_SERVICE_UNREACHABLE"));
     expect(JSON.stringify(outcome)).not.toContain("resolved_basis");
   });
 

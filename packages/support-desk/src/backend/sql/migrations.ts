@@ -119,47 +119,37 @@ export async function migrate(
   });
 }
 
+/** The seed's columns per table, in insertion order: a table comes after the tables it references. */
+const SEED_COLUMNS: Readonly<Record<keyof SeedData, readonly string[]>> = {
+  customers: ["id", "email", "name", "status", "tier", "created_at"],
+  orders: ["id", "customer_id", "amount_cents", "currency", "status", "item_summary", "placed_at"],
+  refunds: ["id", "order_id", "customer_id", "amount_cents", "reason", "idempotency_key", "created_at"],
+  fees: ["id", "customer_id", "amount_cents", "description", "charged_on"],
+};
+
 async function insertSeed(session: SqlSession, seed: SeedData): Promise<void> {
-  for (const customer of seed.customers) {
-    await session.query(
-      "INSERT INTO customers (id, email, name, status, tier, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-      [customer.id, customer.email, customer.name, customer.status, customer.tier, customer.createdAt],
-    );
+  for (const table of Object.keys(SEED_COLUMNS) as (keyof SeedData)[]) {
+    await insertRows(session, table, SEED_COLUMNS[table], seed[table]);
   }
-  for (const order of seed.orders) {
-    await session.query(
-      `INSERT INTO orders (id, customer_id, amount_cents, currency, status, item_summary, placed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        order.id,
-        order.customerId,
-        order.amountCents,
-        order.currency,
-        order.status,
-        order.itemSummary,
-        order.placedAt,
-      ],
-    );
-  }
-  for (const refund of seed.refunds) {
-    await session.query(
-      `INSERT INTO refunds (id, order_id, customer_id, amount_cents, reason, idempotency_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        refund.id,
-        refund.orderId,
-        refund.customerId,
-        refund.amountCents,
-        refund.reason,
-        refund.idempotencyKey,
-        refund.createdAt,
-      ],
-    );
-  }
-  for (const fee of seed.fees) {
-    await session.query(
-      "INSERT INTO fees (id, customer_id, amount_cents, description, charged_on) VALUES ($1, $2, $3, $4, $5)",
-      [fee.id, fee.customerId, fee.amountCents, fee.description, fee.chargedOn],
-    );
+}
+
+/**
+ * Inserts `rows` into `table`, one statement per row. Each column is read from the row's field of the same
+ * name in camelCase (`customer_id` from `customerId`), the convention rows.ts maps back.
+ */
+async function insertRows(
+  session: SqlSession,
+  table: string,
+  columns: readonly string[],
+  rows: readonly object[],
+): Promise<void> {
+  const parameters = columns.map((_, index) => `$${index + 1}`).join(", ");
+  const text = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${parameters})`;
+  const fields = columns.map((column) =>
+    column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+  );
+  for (const row of rows) {
+    const values = fields.map((field) => (row as Readonly<Record<string, unknown>>)[field]);
+    await session.query(text, values);
   }
 }

@@ -4,6 +4,9 @@ import { createReadCache } from "./read-cache.js";
 type Answer = { readonly kind: "found" | "not_found" | "unreachable"; readonly value?: number };
 
 const always = () => true;
+const found = (value: number): Answer => ({ kind: "found", value });
+/** A load that answers `answer` at once. */
+const loading = (answer: Answer) => async () => answer;
 
 /** A load whose answer the test releases by hand, to interleave a read with a write. */
 function heldLoad(answer: Answer) {
@@ -22,47 +25,38 @@ describe("createReadCache", () => {
   it("answers a repeated read from memory until a write", async () => {
     const cache = createReadCache();
     let loads = 0;
-    const load = async (): Promise<Answer> => ({ kind: "found", value: ++loads });
-    expect(await cache.read("order:1", load, always)).toEqual({ kind: "found", value: 1 });
-    expect(await cache.read("order:1", load, always)).toEqual({ kind: "found", value: 1 });
+    const load = async () => found(++loads);
+    expect(await cache.read("order:1", load, always)).toEqual(found(1));
+    expect(await cache.read("order:1", load, always)).toEqual(found(1));
     await cache.write(async () => "refunded");
-    expect(await cache.read("order:1", load, always)).toEqual({ kind: "found", value: 2 });
+    expect(await cache.read("order:1", load, always)).toEqual(found(2));
   });
 
   it("never stores what a read loaded while a write started and ended", async () => {
     const cache = createReadCache();
-    const slow = heldLoad({ kind: "found", value: 0 });
+    const slow = heldLoad(found(0));
     const staleRead = cache.read("order:1", slow.load, always);
     await cache.write(async () => "refunded");
     slow.release();
-    expect(await staleRead).toEqual({ kind: "found", value: 0 });
-    expect(await cache.read("order:1", async () => ({ kind: "found", value: 1 }), always)).toEqual({
-      kind: "found",
-      value: 1,
-    });
+    expect(await staleRead).toEqual(found(0));
+    expect(await cache.read("order:1", loading(found(1)), always)).toEqual(found(1));
   });
 
   it("neither serves nor stores entries while a write is in flight", async () => {
     const cache = createReadCache();
-    await cache.read("order:1", async () => ({ kind: "found", value: 0 }), always);
+    await cache.read("order:1", loading(found(0)), always);
     let finishWrite: () => void = () => {};
     const writing = cache.write(() => new Promise<void>((resolve) => (finishWrite = resolve)));
-    expect(await cache.read("order:1", async () => ({ kind: "found", value: 1 }), always)).toEqual({
-      kind: "found",
-      value: 1,
-    });
+    expect(await cache.read("order:1", loading(found(1)), always)).toEqual(found(1));
     expect(cache.size).toBe(0);
     finishWrite();
     await writing;
-    expect(await cache.read("order:1", async () => ({ kind: "found", value: 2 }), always)).toEqual({
-      kind: "found",
-      value: 2,
-    });
+    expect(await cache.read("order:1", loading(found(2)), always)).toEqual(found(2));
   });
 
   it("clears even when the write fails", async () => {
     const cache = createReadCache();
-    await cache.read("order:1", async () => ({ kind: "found", value: 0 }), always);
+    await cache.read("order:1", loading(found(0)), always);
     await expect(cache.write(() => Promise.reject(new Error("rolled back")))).rejects.toThrow("rolled back");
     expect(cache.size).toBe(0);
   });
@@ -77,7 +71,7 @@ describe("createReadCache", () => {
 
   it("stops serving and storing once closed", async () => {
     const cache = createReadCache();
-    await cache.read("order:1", async () => ({ kind: "found", value: 0 }), always);
+    await cache.read("order:1", loading(found(0)), always);
     cache.close();
     expect(await cache.read("order:1", async () => ({ kind: "unreachable" }), always)).toEqual({
       kind: "unreachable",
@@ -90,7 +84,7 @@ describe("createReadCache", () => {
     for (const key of ["a", "b", "c"]) await cache.read(key, async () => ({ kind: "found" }), always);
     expect(cache.size).toBe(2);
     let loads = 0;
-    const counted = async (): Promise<Answer> => ({ kind: "found", value: ++loads });
+    const counted = async () => found(++loads);
     await cache.read("a", counted, always);
     expect(loads).toBe(1);
     const longKey = `customer-email:${"x".repeat(300)}`;
