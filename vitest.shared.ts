@@ -9,6 +9,7 @@ export function keelVitestConfig(
     readonly testTimeout?: number;
     readonly hookTimeout?: number;
     readonly fileParallelism?: boolean;
+    readonly isolate?: boolean;
   } = {},
 ) {
   return {

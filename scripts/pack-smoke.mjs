@@ -21,6 +21,10 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const concurrency = 3;
 const exampleTimeoutMs = 60_000;
+/** The job that smokes the keel and keel-mcp binaries, queued with the packages. */
+const BINARIES = Symbol("binaries");
+// Third-party modules come from the registry; metadata npm has cached is not asked for again.
+const npmInstall = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
 const workspace = readWorkspacePackages();
 /** The published binaries (apps): packed and installed like the libraries, then run. */
@@ -43,25 +47,25 @@ try {
     new Set([...selected.flatMap((name) => smokeClosure(name)), ...binaryClosure]),
   );
   const failures = [];
-  if (binariesSelected) {
+  // The binaries are one more job in the queue, beside the libraries, not a stage before them.
+  const jobs = [...(binariesSelected ? [BINARIES] : []), ...selected];
+  await eachLimited(jobs, concurrency, async (name) => {
     const began = Date.now();
-    try {
-      const output = await smokeBinaries(tarballs, binaryClosure);
-      console.log(
-        `✓ keel, keel-mcp: installed from the packed tarballs and ran (${((Date.now() - began) / 1000).toFixed(1)}s)`,
-      );
-      console.log(indent(output.trim()));
-    } catch (error) {
-      failures.push("keel/@keel/mcp-server binaries");
-      console.error(`✗ binaries: ${error.message}`);
+    const seconds = () => ((Date.now() - began) / 1000).toFixed(1);
+    if (name === BINARIES) {
+      try {
+        const output = await smokeBinaries(tarballs, binaryClosure);
+        console.log(`✓ keel, keel-mcp: installed from the packed tarballs and ran (${seconds()}s)`);
+        console.log(indent(output.trim()));
+      } catch (error) {
+        failures.push("keel/@keel/mcp-server binaries");
+        console.error(`✗ binaries: ${error.message}`);
+      }
+      return;
     }
-  }
-  await eachLimited(selected, concurrency, async (name) => {
-    const began = Date.now();
     try {
       const output = await smoke(name, tarballs);
-      const seconds = ((Date.now() - began) / 1000).toFixed(1);
-      console.log(`✓ ${name}: README example compiled and ran from the packed tarballs (${seconds}s)`);
+      console.log(`✓ ${name}: README example compiled and ran from the packed tarballs (${seconds()}s)`);
       console.log(indent(output.trim() || "(no output)"));
     } catch (error) {
       failures.push(name);
@@ -152,7 +156,7 @@ async function packAll(names) {
   const destination = path.join(scratch, "tarballs");
   mkdirSync(destination);
   const tarballs = new Map();
-  for (const name of names) {
+  await eachLimited([...names], concurrency, async (name) => {
     const { directory } = everything.get(name);
     try {
       const { stdout } = await run("pnpm", ["pack", "--json", "--pack-destination", destination], {
@@ -179,7 +183,7 @@ async function packAll(names) {
     } catch (error) {
       fail(name, `pnpm pack failed: ${error.stderr || error.message}`);
     }
-  }
+  });
   return tarballs;
 }
 
@@ -238,13 +242,7 @@ async function smoke(name, tarballs) {
     `typescript@${rootDevRange("typescript")}`,
     `@types/node@${rootDevRange("@types/node")}`,
   ];
-  await step("npm install of the tarballs failed", "npm", [
-    "install",
-    "--no-audit",
-    "--no-fund",
-    "--loglevel=error",
-    ...install,
-  ]);
+  await step("npm install of the tarballs failed", "npm", [...npmInstall, ...install]);
   checkKeelCopies(project, closure, tarballs);
   await compile(project);
   const { stdout } = await step(
@@ -294,10 +292,7 @@ async function smokeBinaries(tarballs, closure) {
   };
   const unique = [...new Set(closure)];
   await exec("npm install of the tarballs failed", "npm", [
-    "install",
-    "--no-audit",
-    "--no-fund",
-    "--loglevel=error",
+    ...npmInstall,
     ...unique.map((name) => tarballs.get(name).tarball),
   ]);
   checkKeelCopies(project, unique, tarballs);

@@ -10,20 +10,73 @@ import { createSqlBackend, openSqlBackend, type SqlBackend } from "./sql-backend
 type Factory = (options?: FaultOptions & { now?: () => Date }) => Promise<SqlBackend>;
 
 /**
- * Fresh PGlite backends for one test file. Starting PGlite costs about a second; cloning a migrated,
- * seeded template costs less than half of that. Call at the top level of a test file.
+ * Fresh PGlite backends for one test file. Starting a PGlite costs seconds (initdb, or loading a data
+ * directory, then booting Postgres), so a closed backend hands its instance back to a pool, and the next
+ * backend gets it with a fresh database: the public schema dropped and created again and the session reset
+ * (`DISCARD ALL`), then migrated and seeded as a new store is. A new instance starts only when every
+ * pooled one is in use (two backends open together), from a data directory dumped once. Call at the top
+ * level of a test file.
  */
 export function pgliteBackends(): Factory {
-  let template: Promise<PGlite> | undefined;
-  afterAll(async () => (await template)?.close());
-  return async (options) => {
-    template ??= PGlite.create().then(async (database) => {
-      await migrate(pgliteDatabase(database), { seed: SAMPLE_DATA });
-      return database;
-    });
-    // The read cache is on, as createSqlBackend runs PGlite: each clone is used by this backend alone.
-    return openSqlBackend(pgliteDatabase(await (await template).clone()), options, { readCache: true });
+  const started: PGlite[] = [];
+  const idle: PGlite[] = [];
+  let dataDir: Promise<Blob> | undefined;
+  afterAll(async () => {
+    await Promise.all(started.map((instance) => instance.close()));
+  });
+  const start = async (): Promise<PGlite> => {
+    if (!dataDir) {
+      const first = PGlite.create();
+      dataDir = first.then((instance) => instance.dumpDataDir("none"));
+      started.push(await first);
+      await dataDir;
+      return first;
+    }
+    const instance = await PGlite.create({ loadDataDir: await dataDir });
+    started.push(instance);
+    return instance;
   };
+  const borrow = async (): Promise<PGlite> => {
+    const instance = idle.pop() ?? (await start());
+    await instance.exec("DISCARD ALL"); // a statement of its own: it refuses to run in a transaction block
+    await instance.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+    await migrate(pgliteDatabase(instance), { seed: SAMPLE_DATA });
+    return instance;
+  };
+  return async (options) => {
+    const instance = await borrow();
+    // The read cache is on, as createSqlBackend runs PGlite: the instance is used by this backend alone.
+    return openSqlBackend(pgliteDatabase(lent(instance, () => idle.push(instance))), options, {
+      readCache: true,
+    });
+  };
+}
+
+/**
+ * The instance as its borrower sees it: closing it hands it back (`onClose`) instead of shutting it down,
+ * and from then on it behaves as a closed PGlite does, `closed` true and every call rejected, so a closed
+ * backend can never reach the database its instance now serves to another.
+ */
+function lent(instance: PGlite, onClose: () => void): PGlite {
+  let closed = false;
+  const rejectClosed = async () => {
+    throw new Error("PGlite is closed");
+  };
+  return new Proxy(instance, {
+    get(target, key) {
+      if (key === "closed") return closed || target.closed;
+      if (key === "close") {
+        return async () => {
+          if (closed) return;
+          closed = true;
+          onClose();
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      return closed ? rejectClosed : value.bind(target);
+    },
+  });
 }
 
 /**
