@@ -62,9 +62,12 @@ export async function task(spec) {
   let firstError = "";
   let lastDone = measureFrom;
   const client = async () => {
+    let measured = 0;
     for (;;) {
       const sent = performance.now();
-      if (sent >= end) return;
+      // Each caller makes at least one measured call: on a loaded machine a warm-up call can outlast the
+      // whole window, which would otherwise leave no call to count.
+      if (sent >= end && measured > 0) return;
       let ok = false;
       try {
         ok = /** @type {boolean} */ (await post());
@@ -75,6 +78,7 @@ export async function task(spec) {
       // Every call sent inside the window counts, even one that ends after it: on a loaded machine a
       // short window could otherwise hold no completed call at all.
       if (sent >= measureFrom) {
+        measured += 1;
         if (ok) latencies.push(done - sent);
         else errors += 1;
         lastDone = Math.max(lastDone, done);
