@@ -50,15 +50,21 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Throws KeelConfigError for a `faultRate` outside 0..1. */
-export function createFaultSource(options: FaultOptions = {}): FaultSource {
-  let rate = options.faultRate ?? 0;
+/** The fault rate the options ask for (0 when unset); throws KeelConfigError outside 0..1. */
+export function checkFaultRate(options: FaultOptions): number {
+  const rate = options.faultRate ?? 0;
   if (!(rate >= 0 && rate <= 1)) {
     throw new KeelConfigError(
       "INVALID_FAULT_RATE",
       `faultRate must be a number from 0 to 1, got ${String(rate)}.`,
     );
   }
+  return rate;
+}
+
+/** Throws KeelConfigError for a `faultRate` outside 0..1. */
+export function createFaultSource(options: FaultOptions = {}): FaultSource {
+  let rate = checkFaultRate(options);
   const random = options.random ?? seededRandom(options.seed ?? 1);
   const staged = new Map<BackendOperation, FaultKind[]>();
   const next = (operation: BackendOperation, kind: FaultKind) => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -94,10 +94,17 @@ describe("SQL store", () => {
     [{ schema: "x; DROP TABLE orders" }, /schema/],
     [{ statementTimeoutMs: Number.NaN }, /statementTimeoutMs/],
     [{ faultRate: 2 }, /faultRate/],
-  ])("rejects the option %j as a KeelConfigError", async (options, message) => {
-    const error = await createSqlBackend(options).catch((thrown: unknown) => thrown);
-    expect(KeelConfigError.isInstance(error)).toBe(true);
-    expect(String(error)).toMatch(message);
+  ])("rejects the option %j as a KeelConfigError, before opening a database", async (options, message) => {
+    const folder = await mkdtemp(join(tmpdir(), "keel-options-"));
+    const dataDir = join(folder, "store");
+    try {
+      const error = await createSqlBackend({ ...options, dataDir }).catch((thrown: unknown) => thrown);
+      expect(KeelConfigError.isInstance(error)).toBe(true);
+      expect(String(error)).toMatch(message);
+      expect(await readdir(folder)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("keeps its tables in the schema it is given", async () => {

@@ -1,5 +1,5 @@
 import { KeelConfigError } from "@keel/errors";
-import { createFaultSource, type FaultOptions, withFault } from "../faults.js";
+import { checkFaultRate, createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
 import type { BackendOperation, StoreFailure, SupportBackend } from "../types.js";
@@ -69,8 +69,12 @@ export async function createSqlBackend(options: SqlBackendOptions = {}): Promise
   }
 }
 
-/** Options end up in SQL and connection strings: anything but the expected shapes is a programmer error. */
+/**
+ * Options end up in SQL and connection strings: anything but the expected shapes is a programmer error,
+ * refused before a database is opened.
+ */
 function checkOptions(options: SqlBackendOptions): void {
+  checkFaultRate(options);
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
     throw new KeelConfigError(
       "INVALID_SCHEMA_NAME",
