@@ -1,8 +1,11 @@
-import type { EscalationRequest, FeeWindow, RefundRequest, TicketStatus } from "../types.js";
+import type { Customer, EscalationRequest, FeeWindow, Order, RefundRequest, TicketStatus } from "../types.js";
+import { batchedLookup } from "./batched-lookup.js";
 import type { SqlDatabase, SqlParameter, SqlStatement } from "./database.js";
 import { NO_READ_CACHE, type ReadCache } from "./read-cache.js";
 import {
+  type CustomerRow,
   type FeeRow,
+  type OrderRow,
   type RefundRow,
   type TicketRow,
   toCustomer,
@@ -20,8 +23,9 @@ const isAnswer = (result: { readonly kind: string }) =>
 
 /**
  * The store's operations as prepared statements that throw on database trouble; the backend wraps each
- * one with fault injection and the failure classification. One statement per read; writes go through
- * `cache.write`, so a read cache (PGlite only) never serves what a write replaced.
+ * one with fault injection and the failure classification. Lookups by id are batched: the ids asked for
+ * in one turn of the event loop go to the database in one statement. Writes go through `cache.write`, so
+ * a read cache (PGlite only) never serves what a write replaced.
  */
 export function sqlQueries(database: SqlDatabase, now: () => Date, cache: ReadCache = NO_READ_CACHE) {
   const one = async <Row, T>(
@@ -36,6 +40,14 @@ export function sqlQueries(database: SqlDatabase, now: () => Date, cache: ReadCa
     value
       ? ({ kind: "found", [key]: value } as { kind: "found" } & Record<K, T>)
       : ({ kind: "not_found" } as const);
+  const byIds = <Row extends { id: string }, T>(statement: SqlStatement, map: (row: Row) => T) =>
+    batchedLookup(
+      (ids) => database.run<Row>(statement, [ids]),
+      (row) => row.id,
+      map,
+    );
+  const customers = byIds<CustomerRow, Customer>(STATEMENTS.customersByIds, toCustomer);
+  const orders = byIds<OrderRow, Order>(STATEMENTS.ordersByIds, toOrder);
   return {
     getCustomerByEmail: (email: string) => {
       const normalized = email.trim().toLowerCase();
@@ -48,15 +60,11 @@ export function sqlQueries(database: SqlDatabase, now: () => Date, cache: ReadCa
     getCustomerById: (customerId: string) =>
       cache.read(
         `customer-id:${customerId}`,
-        async () => found("customer", await one(STATEMENTS.customerById, [customerId], toCustomer)),
+        async () => found("customer", await customers.load(customerId)),
         isAnswer,
       ),
     getOrder: (orderId: string) =>
-      cache.read(
-        `order:${orderId}`,
-        async () => found("order", await one(STATEMENTS.order, [orderId], toOrder)),
-        isAnswer,
-      ),
+      cache.read(`order:${orderId}`, async () => found("order", await orders.load(orderId)), isAnswer),
     processRefund: (request: RefundRequest) =>
       cache.write(() => processRefundInSql(database, request, now().toISOString())),
     createEscalation: (request: EscalationRequest) =>

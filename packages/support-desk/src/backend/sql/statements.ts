@@ -19,11 +19,18 @@ export const STATEMENTS = {
     "keel_customer_by_email",
     `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE email = $1`,
   ),
-  customerById: sqlStatement(
-    "keel_customer_by_id",
-    `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1`,
+  /** Customers by id, many at once: `$1` is a text-array literal (see batched-lookup.ts). */
+  customersByIds: sqlStatement(
+    "keel_customers_by_ids",
+    `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = ANY($1::text[])`,
   ),
+  /** One order, inside a refund's transaction (lookups outside one use `ordersByIds`). */
   order: sqlStatement("keel_order", `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1`),
+  /** Orders by id, many at once: `$1` is a text-array literal (see batched-lookup.ts). */
+  ordersByIds: sqlStatement(
+    "keel_orders_by_ids",
+    `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = ANY($1::text[])`,
+  ),
   /** Locks the order row for a refund (no other column may be read here: see sql-refund.ts). */
   lockOrder: sqlStatement(
     "keel_lock_order",
