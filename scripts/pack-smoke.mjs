@@ -21,8 +21,6 @@ const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const concurrency = 3;
 const exampleTimeoutMs = 60_000;
-/** The job that smokes the keel and keel-mcp binaries, queued with the packages. */
-const BINARIES = Symbol("binaries");
 // Third-party modules come from the registry; metadata npm has cached is not asked for again.
 const npmInstall = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
@@ -47,29 +45,37 @@ try {
     new Set([...selected.flatMap((name) => smokeClosure(name)), ...binaryClosure]),
   );
   const failures = [];
-  // The binaries are one more job in the queue, beside the libraries, not a stage before them.
-  const jobs = [...(binariesSelected ? [BINARIES] : []), ...selected];
-  await eachLimited(jobs, concurrency, async (name) => {
+  // One queue of `{ label, run }` jobs for one runner: one per package, and the binaries as one more job beside
+  // them (queued first), not a stage before them. A job prints its own ✓ report; the runner reports a throw.
+  const jobs = [
+    ...(binariesSelected
+      ? [
+          {
+            label: "keel/@keel/mcp-server binaries",
+            run: async (elapsed) => {
+              const output = await smokeBinaries(tarballs, binaryClosure);
+              console.log(`✓ keel, keel-mcp: installed from the packed tarballs and ran (${elapsed()}s)`);
+              console.log(indent(output.trim()));
+            },
+          },
+        ]
+      : []),
+    ...selected.map((name) => ({
+      label: name,
+      run: async (elapsed) => {
+        const output = await smoke(name, tarballs);
+        console.log(`✓ ${name}: README example compiled and ran from the packed tarballs (${elapsed()}s)`);
+        console.log(indent(output.trim() || "(no output)"));
+      },
+    })),
+  ];
+  await eachLimited(jobs, concurrency, async (job) => {
     const began = Date.now();
-    const seconds = () => ((Date.now() - began) / 1000).toFixed(1);
-    if (name === BINARIES) {
-      try {
-        const output = await smokeBinaries(tarballs, binaryClosure);
-        console.log(`✓ keel, keel-mcp: installed from the packed tarballs and ran (${seconds()}s)`);
-        console.log(indent(output.trim()));
-      } catch (error) {
-        failures.push("keel/@keel/mcp-server binaries");
-        console.error(`✗ binaries: ${error.message}`);
-      }
-      return;
-    }
     try {
-      const output = await smoke(name, tarballs);
-      console.log(`✓ ${name}: README example compiled and ran from the packed tarballs (${seconds()}s)`);
-      console.log(indent(output.trim() || "(no output)"));
+      await job.run(() => ((Date.now() - began) / 1000).toFixed(1));
     } catch (error) {
-      failures.push(name);
-      console.error(`✗ ${name}: ${error.message}`);
+      failures.push(job.label);
+      console.error(`✗ ${job.label}: ${error.message}`);
     }
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

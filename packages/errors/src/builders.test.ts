@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   businessError,
+  permissionError,
   success,
   toolError,
   transientError,
+  unclassifiedError,
   validationError,
   validEmpty,
 } from "./builders.js";
@@ -110,5 +112,15 @@ describe("builders", () => {
     expect(configErrorCode(() => validationError("INVALID_ORDER_ID", "Bad id.", { details }))).toBe(
       "INVALID_OUTCOME_DETAILS",
     );
+  });
+
+  it.each([
+    ["transientError", transientError],
+    ["validationError", validationError],
+    ["businessError", businessError],
+    ["permissionError", permissionError],
+    ["unclassifiedError", unclassifiedError],
+  ])("names the category builder %s after its export, so stack traces show it", (exportName, builder) => {
+    expect(builder.name).toBe(exportName);
   });
 });

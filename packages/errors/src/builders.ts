@@ -100,22 +100,56 @@ export function toolError(input: ToolErrorInput): ErrorOutcome {
 }
 
 /** `toolError` with the category filled in: the one body behind the five category builders below. */
-function categoryError(category: ErrorCategory) {
-  return (code: string, message: string, options: ErrorBuilderOptions = {}): ErrorOutcome =>
-    toolError({ ...options, category, code, message });
+function categoryError(
+  category: ErrorCategory,
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions,
+): ErrorOutcome {
+  return toolError({ ...options, category, code, message });
 }
 
 /** A temporary failure (timeout, 5xx): retryable, the same call may succeed later. */
-export const transientError = categoryError("transient");
+export function transientError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return categoryError("transient", code, message, options);
+}
 
 /** Bad arguments: retryable, but only after the arguments change. Name the field in `details.field`. */
-export const validationError = categoryError("validation");
+export function validationError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return categoryError("validation", code, message, options);
+}
 
 /** A business rule forbids the call: never retryable; escalate or change plan. */
-export const businessError = categoryError("business");
+export function businessError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return categoryError("business", code, message, options);
+}
 
 /** The caller is not allowed: never retryable; escalate. */
-export const permissionError = categoryError("permission");
+export function permissionError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return categoryError("permission", code, message, options);
+}
 
 /** A failure nobody categorised: never retryable; tell the user or escalate. */
-export const unclassifiedError = categoryError("unclassified");
+export function unclassifiedError(
+  code: string,
+  message: string,
+  options: ErrorBuilderOptions = {},
+): ErrorOutcome {
+  return categoryError("unclassified", code, message, options);
+}

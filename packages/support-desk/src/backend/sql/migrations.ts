@@ -119,13 +119,35 @@ export async function migrate(
   });
 }
 
-/** The seed's columns per table, in insertion order: a table comes after the tables it references. */
-const SEED_COLUMNS: Readonly<Record<keyof SeedData, readonly string[]>> = {
+/** `customerId` -> `customer_id`: the column insertRows fills from a row field (the inverse of its mapping). */
+type ColumnName<Field extends string> = Field extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${ColumnName<Rest>}`
+  : Field;
+
+/** The columns of one seed table: one per field of its row type. */
+type SeedColumn<Table extends keyof SeedData> = ColumnName<Extract<keyof SeedData[Table][number], string>>;
+
+/**
+ * The seed's columns per table, in insertion order: a table comes after the tables it references.
+ * A column that is not a field of the table's row type does not compile here.
+ */
+const SEED_COLUMNS = {
   customers: ["id", "email", "name", "status", "tier", "created_at"],
   orders: ["id", "customer_id", "amount_cents", "currency", "status", "item_summary", "placed_at"],
   refunds: ["id", "order_id", "customer_id", "amount_cents", "reason", "idempotency_key", "created_at"],
   fees: ["id", "customer_id", "amount_cents", "description", "charged_on"],
-};
+} as const satisfies { readonly [Table in keyof SeedData]: readonly SeedColumn<Table>[] };
+
+/** Compiles only when `Missing` is never; otherwise the error names the missing columns. */
+type NoneMissing<Missing extends never> = Missing;
+
+/** Every field of every seed row type has its column in SEED_COLUMNS, so no seed field is silently dropped. */
+// biome-ignore lint/correctness/noUnusedVariables: a compile-time check; declaring it is what enforces it.
+type SeedColumnsComplete = NoneMissing<
+  {
+    [Table in keyof SeedData]: Exclude<SeedColumn<Table>, (typeof SEED_COLUMNS)[Table][number]>;
+  }[keyof SeedData]
+>;
 
 async function insertSeed(session: SqlSession, seed: SeedData): Promise<void> {
   for (const table of Object.keys(SEED_COLUMNS) as (keyof SeedData)[]) {
