@@ -118,12 +118,7 @@ describe("PostgreSQL is never cached", () => {
     await backend.getOrder("ORD-1001");
     await backend.getCustomerById("C-1001");
     await backend.getCustomerById("C-1001");
-    expect(database.runs).toEqual([
-      "keel_orders_by_ids",
-      "keel_orders_by_ids",
-      "keel_customers_by_ids",
-      "keel_customers_by_ids",
-    ]);
+    expect(database.runs).toEqual(["keel_order", "keel_order", "keel_customer_by_id", "keel_customer_by_id"]);
   });
 
   const postgres = postgresBackends();

@@ -1,5 +1,5 @@
 import type { Customer, EscalationRequest, FeeWindow, Order, RefundRequest, TicketStatus } from "../types.js";
-import { batchedLookup } from "./batched-lookup.js";
+import { batchedLookup, textArray } from "./batched-lookup.js";
 import type { SqlDatabase, SqlParameter, SqlStatement } from "./database.js";
 import { NO_READ_CACHE, type ReadCache } from "./read-cache.js";
 import {
@@ -40,14 +40,24 @@ export function sqlQueries(database: SqlDatabase, now: () => Date, cache: ReadCa
     value
       ? ({ kind: "found", [key]: value } as { kind: "found" } & Record<K, T>)
       : ({ kind: "not_found" } as const);
-  const byIds = <Row extends { id: string }, T>(statement: SqlStatement, map: (row: Row) => T) =>
+  // A batch of one goes as `= $1`: binding and scanning an array costs more than the plain statement.
+  const byIds = <Row extends { id: string }, T>(
+    single: SqlStatement,
+    many: SqlStatement,
+    map: (row: Row) => T,
+  ) =>
     batchedLookup(
-      (ids) => database.run<Row>(statement, [ids]),
+      (ids) =>
+        ids.length === 1 ? database.run<Row>(single, ids) : database.run<Row>(many, [textArray(ids)]),
       (row) => row.id,
       map,
     );
-  const customers = byIds<CustomerRow, Customer>(STATEMENTS.customersByIds, toCustomer);
-  const orders = byIds<OrderRow, Order>(STATEMENTS.ordersByIds, toOrder);
+  const customers = byIds<CustomerRow, Customer>(
+    STATEMENTS.customerById,
+    STATEMENTS.customersByIds,
+    toCustomer,
+  );
+  const orders = byIds<OrderRow, Order>(STATEMENTS.order, STATEMENTS.ordersByIds, toOrder);
   return {
     getCustomerByEmail: (email: string) => {
       const normalized = email.trim().toLowerCase();

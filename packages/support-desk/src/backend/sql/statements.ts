@@ -19,12 +19,16 @@ export const STATEMENTS = {
     "keel_customer_by_email",
     `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE email = $1`,
   ),
+  customerById: sqlStatement(
+    "keel_customer_by_id",
+    `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1`,
+  ),
   /** Customers by id, many at once: `$1` is a text-array literal (see batched-lookup.ts). */
   customersByIds: sqlStatement(
     "keel_customers_by_ids",
     `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = ANY($1::text[])`,
   ),
-  /** One order, inside a refund's transaction (lookups outside one use `ordersByIds`). */
+  /** One order: a lookup batch of one, and inside a refund's transaction. */
   order: sqlStatement("keel_order", `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1`),
   /** Orders by id, many at once: `$1` is a text-array literal (see batched-lookup.ts). */
   ordersByIds: sqlStatement(
