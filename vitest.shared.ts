@@ -38,6 +38,11 @@ export function keelVitestConfig(
       // Generous limits: property tests and PGlite start-up run on shared 2-core CI machines. No test asserts on time.
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // A worker runs its files one after another in one module graph: the SDKs, zod and PGlite's
+      // WebAssembly load once per worker instead of once per file (a third of the CPU of most packages'
+      // runs). No test file mocks modules; a file that changes process-wide state (OpenTelemetry's
+      // globals, fake timers) resets it itself. A package that cannot share sets `isolate: true`.
+      isolate: false,
       ...test,
       reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]] as [
         "default",

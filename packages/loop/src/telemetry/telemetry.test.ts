@@ -14,7 +14,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import { ScriptedClient } from "../clients/scripted-client.js";
 import { runAgent } from "../run/run-agent.js";
@@ -49,6 +49,11 @@ const idOf = (span: ReadableSpan) => span.spanContext().spanId;
 const noWait = async () => {};
 
 let closeApi: (() => Promise<void>) | undefined;
+// Files share a worker: whatever an earlier file left in OpenTelemetry's globals is cleared first.
+beforeEach(() => {
+  context.disable();
+  trace.disable();
+});
 afterEach(async () => {
   await closeApi?.();
   closeApi = undefined;
