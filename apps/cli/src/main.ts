@@ -1,12 +1,6 @@
 import type { CliIo } from "./cli-io.js";
-import { checkConfigCommand } from "./commands/check-config.js";
-import { type Command, EXIT } from "./commands/command.js";
-import { evalRoutingCommand } from "./commands/eval-routing.js";
-import { lintToolsCommand } from "./commands/lint-tools.js";
-import { routeCommand } from "./commands/route.js";
-import { runCommand } from "./commands/run.js";
-import { ticketsCommand } from "./commands/tickets.js";
-import { traceCommand } from "./commands/trace.js";
+import { COMMANDS } from "./commands/catalog.js";
+import { EXIT } from "./commands/command.js";
 import { withEnvFile } from "./env-file.js";
 import { nearestName } from "./nearest-name.js";
 import { createSpinner } from "./terminal/spinner.js";
@@ -15,16 +9,6 @@ import { UsageError } from "./usage-error.js";
 import { cliVersion } from "./version.js";
 
 export type { CliIo, TextSink } from "./cli-io.js";
-
-const COMMANDS: readonly Command[] = [
-  runCommand,
-  routeCommand,
-  evalRoutingCommand,
-  lintToolsCommand,
-  checkConfigCommand,
-  traceCommand,
-  ticketsCommand,
-];
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -77,7 +61,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const spinner = createSpinner(io.stderr, io.isTTY);
   try {
-    return await command.run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
+    return await (await command.load()).run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
   } catch (error) {
     spinner.stop();
     if (UsageError.isInstance(error)) {

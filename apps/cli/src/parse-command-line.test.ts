@@ -11,7 +11,6 @@ function context(): { context: CommandContext; out: string[] } {
 
 const echo = defineCommand({
   name: "echo",
-  summary: "prints its arguments",
   help: "Usage: keel echo [--loud] [--times N] WORDS\n",
   options: { loud: { type: "boolean" }, times: { type: "string" } },
   async run({ values, positionals }, { io }) {

@@ -17,7 +17,6 @@ export type ParsedCommandLine<Options extends ParseArgsOptionsConfig> = ReturnTy
 /** A `keel` subcommand as its parts: the helper owns parsing, `--help` and usage errors. */
 export interface CommandSpec<Options extends ParseArgsOptionsConfig> {
   readonly name: string;
-  readonly summary: string;
   /** The text `--help` prints (usage, options, exit codes, examples). */
   readonly help: string;
   /** parseArgs options; `--help` / `-h` is added. */
@@ -36,7 +35,6 @@ export function defineCommand<const Options extends ParseArgsOptionsConfig>(
   const options = { ...spec.options, help: { type: "boolean", short: "h" } } as WithHelp<Options>;
   return {
     name: spec.name,
-    summary: spec.summary,
     async run(args, context) {
       const parsed = parseCommandLine(spec.name, Object.keys(options), () =>
         parseArgs({ args: [...args], options, strict: true, allowPositionals: true }),

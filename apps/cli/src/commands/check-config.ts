@@ -63,7 +63,6 @@ function render(file: string, report: ConfigReport, style: Style): string {
 
 export const checkConfigCommand = defineCommand({
   name: "check-config",
-  summary: "expand ${VAR} in .mcp.json (fail closed) and find hard-coded secrets",
   help: HELP,
   options: { json: { type: "boolean" } },
   async run({ values, positionals }, { io, style }) {

@@ -13,12 +13,11 @@ export interface CommandContext {
 }
 
 /**
- * One `keel` subcommand: its name, its line in `keel --help`, and how it runs (its own `--help`, with
- * examples, included). Resolves with the exit code.
+ * One `keel` subcommand: its name and how it runs (its own `--help`, with examples, included). Resolves
+ * with the exit code. Its line in `keel --help` is in the catalog (catalog.ts), which loads it on use.
  */
 export interface Command {
   readonly name: string;
-  readonly summary: string;
   run(args: readonly string[], context: CommandContext): Promise<number>;
 }
 

@@ -61,7 +61,6 @@ async function mapLimited<T, R>(
 
 export const evalRoutingCommand = defineCommand({
   name: "eval-routing",
-  summary: "accuracy, confusion table and unsafe misroutes of a routing corpus (CI gate)",
   help: HELP,
   options: {
     surface: { type: "string" },

@@ -41,7 +41,6 @@ Examples:
 
 export const lintToolsCommand = defineCommand({
   name: "lint-tools",
-  summary: "lint tool descriptions: the support tools, or a live MCP server's (exit 1 on error findings)",
   help: HELP,
   options: {
     naive: { type: "boolean" },

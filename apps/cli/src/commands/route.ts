@@ -42,7 +42,6 @@ function render(answer: RouteAnswer, style: Style): string {
 
 export const routeCommand = defineCommand({
   name: "route",
-  summary: "which support tool a request routes to (offline router, or --live with the model)",
   help: HELP,
   options: {
     naive: { type: "boolean" },

@@ -122,7 +122,6 @@ function outputPath(option: string, file: string | undefined, cwd: string): stri
 
 export const runCommand = defineCommand({
   name: "run",
-  summary: "run the support agent on a request (LIVE with ANTHROPIC_API_KEY, else SIMULATION)",
   help: HELP,
   options: {
     scenario: { type: "string" },

@@ -62,7 +62,6 @@ function render(tickets: readonly Ticket[], where: string, style: Style): string
 
 export const ticketsCommand = defineCommand({
   name: "tickets",
-  summary: "the open escalation tickets in the store",
   help: HELP,
   options: {
     ...BACKEND_OPTIONS,

@@ -28,7 +28,6 @@ Examples:
 
 export const traceCommand = defineCommand({
   name: "trace",
-  summary: "render a saved run trace step by step, tokens per round (--html for a timeline page)",
   help: HELP,
   options: { html: { type: "string" } },
   async run({ values, positionals }, { io, style }) {
