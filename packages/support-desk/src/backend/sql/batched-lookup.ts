@@ -34,16 +34,10 @@ export function batchedLookup<Row, T>(
   let scheduled = false;
 
   async function send(batch: Map<string, Waiting<T>[]>): Promise<void> {
-    let rows: readonly Row[];
+    let found: Map<string, T>;
     try {
-      rows = await fetch([...batch.keys()]);
-    } catch (error) {
-      for (const waiting of batch.values()) for (const caller of waiting) caller.reject(error);
-      return;
-    }
-    const found = new Map<string, T>();
-    try {
-      for (const row of rows) found.set(keyOf(row), map(row));
+      const rows = await fetch([...batch.keys()]);
+      found = new Map(rows.map((row) => [keyOf(row), map(row)]));
     } catch (error) {
       for (const waiting of batch.values()) for (const caller of waiting) caller.reject(error);
       return;
