@@ -2,8 +2,9 @@
 // Proves each publishable package works for an adopter exactly as published: `pnpm pack` it and its Keel
 // dependencies, install the tarballs with npm into a scratch project outside the workspace (third-party
 // dependencies come from the registry), then compile the README's first ts example with that project's own
-// TypeScript (strict, NodeNext) and run it with node. Each tarball must carry LICENSE, and the package must
-// also load with `require()` (Node >= 20.19 loads ESM that way through the exports map's `default`).
+// TypeScript (strict, NodeNext) and run it with node. Each tarball must carry LICENSE and pass publint (strict)
+// and Are the Types Wrong? (esm-only), checked on the packed file itself (scripts/pack-checks.mjs), and the
+// package must also load with `require()` (Node >= 20.19 loads ESM that way through the exports map's `default`).
 // The binaries too: the `keel` CLI and `@keel/mcp-server` are packed and installed the same way, then
 // `npx keel-mcp --version`, `npx keel --version`, `npx keel route "…"` and a stdio `tools/list` against
 // `keel-mcp` started in an empty folder must work.
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { checkTarball } from "./pack-checks.mjs";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -185,9 +187,12 @@ async function packAll(names) {
         if (packedManifest.dependencies?.[peer])
           throw new Error(`${peer} must be a peer dependency, not a dependency`);
       }
-      tarballs.set(name, { tarball, manifest: JSON.parse(listing.stdout) });
+      const problems = await checkTarball(tarball, packedManifest);
+      if (problems.length > 0)
+        throw new Error(`the packed tarball fails its checks:\n${indent(problems.join("\n"))}`);
+      tarballs.set(name, { tarball, manifest: packedManifest });
     } catch (error) {
-      fail(name, `pnpm pack failed: ${error.stderr || error.message}`);
+      fail(name, error.stderr ? `pnpm pack failed: ${error.stderr}` : error.message);
     }
   });
   return tarballs;
