@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createSqlBackend } from "@keel/support-desk";
 import { main } from "./main.js";
 
 export interface CliResult {
@@ -35,6 +37,25 @@ export function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), "keel-cli-"));
 }
 
+let seeded: Promise<string> | undefined;
+
+/**
+ * A new PGlite data directory holding a migrated, seeded store, as `keel run --backend sql` or keel-mcp
+ * would leave it: a copy of one made once per worker. A new folder costs an initdb (4-5 s of CPU in a new
+ * process, 5-25 s of wall time on a busy 2-core machine); a copy costs a fraction of a second. Tests of
+ * creating a store in a new folder use an empty directory instead.
+ */
+export async function seededDataDir(): Promise<string> {
+  seeded ??= (async () => {
+    const template = join(temporaryDirectory(), "pglite");
+    await (await createSqlBackend({ dataDir: template })).close();
+    return template;
+  })();
+  const dataDir = join(temporaryDirectory(), "pglite");
+  await cp(await seeded, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** `keel run "<request>" --script FILE`, the model scripted by a file of `commands/__fixtures__`; append more flags. */
 export function scriptedRun(request: string, script: string): string[] {
   const file = fileURLToPath(new URL(`./commands/__fixtures__/${script}`, import.meta.url));
@@ -58,8 +79,12 @@ export function onlyJson(stdout: string): Record<string, unknown> {
 /** The repository root (its .mcp.json names keel-mcp's built entry). */
 export const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** `keel run --scenario high-value-refund --json` on the repository's own .mcp.json (server keel-support). */
-export function runOnRepositoryMcpConfig(env: Record<string, string> = {}): Promise<CliResult> {
+/**
+ * `keel run --scenario high-value-refund --json` on the repository's own .mcp.json (server keel-support, its
+ * store a {@link seededDataDir}).
+ */
+export async function runOnRepositoryMcpConfig(env: Record<string, string> = {}): Promise<CliResult> {
+  const dataDir = await seededDataDir();
   return runCli(
     [
       "run",
@@ -71,6 +96,6 @@ export function runOnRepositoryMcpConfig(env: Record<string, string> = {}): Prom
       "keel-support",
       "--json",
     ],
-    { cwd: REPOSITORY_ROOT, env: { PATH: process.env.PATH, KEEL_DATA_DIR: temporaryDirectory(), ...env } },
+    { cwd: REPOSITORY_ROOT, env: { PATH: process.env.PATH, KEEL_DATA_DIR: dataDir, ...env } },
   );
 }

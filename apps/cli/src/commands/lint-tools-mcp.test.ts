@@ -31,8 +31,8 @@ describe("keel lint-tools --mcp-config", () => {
     const file = config({
       "keel-support": {
         command: process.execPath,
-        args: [KEEL_MCP],
-        env: { KEEL_DATA_DIR: temporaryDirectory() },
+        // The in-memory store: listing the tools needs no database.
+        args: [KEEL_MCP, "--memory"],
       },
     });
     const result = await runCli(["lint-tools", "--mcp-config", file], { env: { PATH: process.env.PATH } });

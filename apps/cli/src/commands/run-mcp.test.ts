@@ -2,7 +2,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, runOnRepositoryMcpConfig, temporaryDirectory } from "../cli.test-helpers.js";
+import {
+  onlyJson,
+  runCli,
+  runOnRepositoryMcpConfig,
+  seededDataDir,
+  temporaryDirectory,
+} from "../cli.test-helpers.js";
 
 // keel run --mcp-config: the support agent with its tools served by the real keel-mcp over stdio.
 
@@ -40,7 +46,7 @@ describe("keel run --mcp-config", () => {
   });
 
   it("a valid empty from the server stays a valid empty across the hop; invalid input is refused here first", async () => {
-    const { file } = configWith({ support: keelSupport(temporaryDirectory()) });
+    const { file } = configWith({ support: keelSupport(await seededDataDir()) });
     const script = join(temporaryDirectory(), "script.json");
     writeFileSync(
       script,

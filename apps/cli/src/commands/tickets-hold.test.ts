@@ -1,32 +1,12 @@
-import { cp } from "node:fs/promises";
-import { join } from "node:path";
 import { createSqlBackend } from "@keel/support-desk";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { onlyJson, runCli, seededDataDir, temporaryDirectory } from "../cli.test-helpers.js";
 
 const KEY = { KEEL_APPROVAL_KEY: "k".repeat(40) };
 
-let seeded: Promise<string> | undefined;
-
-/**
- * A copy of one migrated, seeded PGlite folder, made once per file: `keel run` reopens it as it would its
- * own store. A new folder costs an initdb (5-25 s on a busy 2-core machine, a copy 0.5 s); tickets.test.ts
- * runs `keel run` on a new one.
- */
-async function seededDataDir(cwd: string): Promise<string> {
-  seeded ??= (async () => {
-    const template = join(temporaryDirectory(), "pglite");
-    await (await createSqlBackend({ dataDir: template })).close();
-    return template;
-  })();
-  const dataDir = join(cwd, "pglite");
-  await cp(await seeded, dataDir, { recursive: true });
-  return dataDir;
-}
-
 async function heldRun() {
   const cwd = temporaryDirectory();
-  const dataDir = await seededDataDir(cwd);
+  const dataDir = await seededDataDir();
   const run = await runCli(
     ["run", "--scenario", "high-value-refund", "--backend", "sql", "--data-dir", dataDir, "--hold", "--json"],
     { cwd },

@@ -1,11 +1,10 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { onlyJson, runCli, seededDataDir, temporaryDirectory } from "../cli.test-helpers.js";
 
 describe("keel run --backend sql and keel tickets", () => {
   it("keeps the high-value escalation as an open ticket that keel tickets lists", async () => {
     const cwd = temporaryDirectory();
-    const dataDir = join(cwd, "pglite");
+    const dataDir = await seededDataDir();
     const run = await runCli(
       ["run", "--scenario", "high-value-refund", "--backend", "sql", "--data-dir", dataDir, "--json"],
       { cwd },
