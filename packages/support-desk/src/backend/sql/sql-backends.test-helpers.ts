@@ -10,29 +10,34 @@ import { createSqlBackend, openSqlBackend, type SqlBackend } from "./sql-backend
 type Factory = (options?: FaultOptions & { now?: () => Date }) => Promise<SqlBackend>;
 
 /**
+ * The data directory of a new PGlite cluster (initdb done, nothing else), dumped once per worker: test files
+ * share a worker's modules (isolate: false), so only the first file in a worker pays for an initdb.
+ */
+let freshCluster: Promise<Blob> | undefined;
+
+/**
  * Fresh PGlite backends for one test file. Starting a PGlite costs seconds (initdb, or loading a data
  * directory, then booting Postgres), so a closed backend hands its instance back to a pool, and the next
  * backend gets it with a fresh database: the public schema dropped and created again and the session reset
  * (`DISCARD ALL`), then migrated and seeded as a new store is. A new instance starts only when every
- * pooled one is in use (two backends open together), from a data directory dumped once. Call at the top
+ * pooled one is in use (two backends open together), from a data directory dumped once per worker. Call at the top
  * level of a test file.
  */
 export function pgliteBackends(): Factory {
   const started: PGlite[] = [];
   const idle: PGlite[] = [];
-  let dataDir: Promise<Blob> | undefined;
   afterAll(async () => {
     await Promise.all(started.map((instance) => instance.close()));
   });
   const start = async (): Promise<PGlite> => {
-    if (!dataDir) {
+    if (!freshCluster) {
       const first = PGlite.create();
-      dataDir = first.then((instance) => instance.dumpDataDir("none"));
+      freshCluster = first.then((instance) => instance.dumpDataDir("none"));
       started.push(await first);
-      await dataDir;
+      await freshCluster;
       return first;
     }
-    const instance = await PGlite.create({ loadDataDir: await dataDir });
+    const instance = await PGlite.create({ loadDataDir: await freshCluster });
     started.push(instance);
     return instance;
   };
