@@ -137,17 +137,39 @@ describe("a redirected or blocked tool never runs", () => {
       fc.double(),
       fc.double({ min: 499, max: 501 }),
       fc.integer({ min: 0, max: 100_000 }).map((cents) => (cents / 100).toFixed(2)),
-      fc.constantFrom("500.00", "500.01", "$750", "0x2EE", "", "1e3", "Infinity", null, true, [750], {
-        amount: 750,
-      }),
+      fc.constantFrom(
+        "500.00",
+        "500.01",
+        "$750",
+        "0x2EE",
+        "",
+        "1e3",
+        "1e2",
+        "0 ",
+        " 750",
+        "-0",
+        "Infinity",
+        null,
+        true,
+        [750],
+        {
+          amount: 750,
+        },
+      ),
       fc.string(),
     );
     await fc.assert(
       fc.asyncProperty(amounts, async (amount) => {
         const { toolset, refundHandler } = supportDesk();
         await executeWithHooks(toolset, hooks, refund(amount), makeContext({ history: verifiedHistory }));
+        // The documented reading: a finite number, or a string that spells one as a plain decimal literal
+        // (sign, digits, fraction, exponent; surrounding whitespace ignored, as " 750 " is 750). Anything else is
+        // an amount the hook cannot trust.
+        const spelt =
+          typeof amount === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(amount.trim());
         const safe =
-          (typeof amount === "number" || (typeof amount === "string" && /^\d+(\.\d+)?$/.test(amount))) &&
+          (typeof amount === "number" || spelt) &&
+          Number.isFinite(Number(amount)) &&
           Number(amount) >= 0 &&
           Number(amount) <= 500;
         if (!safe) expect(refundHandler).not.toHaveBeenCalled();
