@@ -6,8 +6,8 @@ export default defineConfig(
     {
       // Child processes and servers: files run one after another so the 2-core CI machine is not oversubscribed.
       fileParallelism: false,
-      // Not measured without isolation: its time is the child processes it starts, not module loading.
-      isolate: true,
+      // Files share the worker's modules (the shared default): 9 s less of a 70 s run. No file mocks modules;
+      // each stops the processes and servers it starts.
       // Generous: a test may start several keel-mcp processes, each allowed 90 s to open its store and listen.
       testTimeout: 240_000,
     },
