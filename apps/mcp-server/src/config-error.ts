@@ -6,6 +6,7 @@ export type KeelMcpConfigErrorCode =
   | "TOKEN_TOO_SHORT"
   | "TOKENS_IDENTICAL"
   | "SUPERVISOR_TOOLS_MISSING"
+  | "INVALID_HEADERS_TIMEOUT"
   | "APPROVAL_KEY_REQUIRED";
 
 /**

@@ -42,6 +42,11 @@ export interface HttpServerOptions extends TokenSettings {
   readonly allowedHosts?: readonly string[];
   /** Open connections at most; more are refused at once. Default 1024. */
   readonly maxConnections?: number;
+  /**
+   * A connection whose request headers have not all arrived within this long is closed (checked every
+   * second), so stalled clients cannot hold connections. Default 10,000 ms.
+   */
+  readonly headersTimeoutMs?: number;
   /** Conversation histories in the store: a call naming `_meta["dev.keel/conversation-id"]` gets its own. */
   readonly conversations?: ConversationStore;
   /** The hooks for calls in a conversation (the ones that look back included). */
@@ -64,6 +69,9 @@ export interface KeelHttpServer {
   /** Stops accepting, lets requests in flight finish (at most `timeoutMs`), then closes every connection. */
   close(timeoutMs?: number): Promise<{ readonly drained: boolean }>;
 }
+
+/** How long a connection may take to send its request headers, unless `headersTimeoutMs` says otherwise. */
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 /**
  * Stateless Streamable HTTP on node:http: `POST /mcp` answers with `application/json` from a fresh MCP
@@ -89,6 +97,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
     ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
   };
+  const headersTimeout = options.headersTimeoutMs;
+  if (headersTimeout !== undefined && !(Number.isInteger(headersTimeout) && headersTimeout >= 1)) {
+    throw new KeelMcpConfigError(
+      "INVALID_HEADERS_TIMEOUT",
+      `headersTimeoutMs must be a whole number of milliseconds, at least 1; got ${String(headersTimeout)}.`,
+    );
+  }
   if (options.supervisorToken && options.supervisorTools === undefined) {
     throw new KeelMcpConfigError(
       "SUPERVISOR_TOOLS_MISSING",
@@ -160,8 +175,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
       else response.destroy();
     });
   });
-  http.requestTimeout = 10_000;
-  http.headersTimeout = 10_000;
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  http.headersTimeout = headersTimeoutMs;
+  // The whole request may take as long as its headers may (node requires at least that), and 10 s at least.
+  http.requestTimeout = Math.max(headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
   http.maxConnections = options.maxConnections ?? 1024;
   await listen(http, host, options.port ?? 8787);
   const port = (http.address() as AddressInfo).port;

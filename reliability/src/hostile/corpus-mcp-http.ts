@@ -3,6 +3,8 @@ import type { BodySpec, HostileCategory, McpHttpCase } from "./corpus-types.js";
 const TWO_MIB = 2 * 1024 * 1024;
 /** The corpus server's connection limit (`keel-mcp --max-connections`), small enough to flood from a test. */
 export const HOSTILE_MAX_CONNECTIONS = 32;
+/** The corpus server's header timeout (`keel-mcp --header-timeout`, seconds): a flood is closed in seconds. */
+export const HOSTILE_HEADER_TIMEOUT_SECONDS = 2;
 const refundArguments = (amount: unknown, overrides: Record<string, unknown> = {}) => ({
   customer_id: "C-1001",
   order_id: "ORD-1002",
@@ -192,8 +194,11 @@ export const MCP_HTTP_CORPUS: readonly McpHttpCase[] = [
     {
       status: 200,
       // The corpus server holds at most 32 connections (`--max-connections 32`, run-hostile-corpus.ts) and
-      // closes one whose headers have not arrived within 10 s (checked every second).
-      flood: { refusedAtLeast: 48 - HOSTILE_MAX_CONNECTIONS, allClosedWithinMs: 13_000 },
+      // closes one whose headers have not arrived within 2 s (`--header-timeout 2`, checked every second).
+      flood: {
+        refusedAtLeast: 48 - HOSTILE_MAX_CONNECTIONS,
+        allClosedWithinMs: (HOSTILE_HEADER_TIMEOUT_SECONDS + 3) * 1000,
+      },
     },
     {
       "half-open-flood": [

@@ -1,7 +1,11 @@
 import { AGENT_TOKEN, type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";
 import { LOOP_CORPUS } from "./corpus-loop.js";
 import { CONFIG_CORPUS } from "./corpus-mcp-config.js";
-import { HOSTILE_MAX_CONNECTIONS, MCP_HTTP_CORPUS } from "./corpus-mcp-http.js";
+import {
+  HOSTILE_HEADER_TIMEOUT_SECONDS,
+  HOSTILE_MAX_CONNECTIONS,
+  MCP_HTTP_CORPUS,
+} from "./corpus-mcp-http.js";
 import { runConfigCase } from "./run-config-case.js";
 import { type CaseResult, runLoopCase } from "./run-loop-case.js";
 import { runMcpHttpCase } from "./run-mcp-http-case.js";
@@ -19,9 +23,19 @@ export interface HostileReport {
   readonly serverSurvived: boolean;
 }
 
-/** The built keel-mcp the HTTP corpus runs against: in-memory store, at most HOSTILE_MAX_CONNECTIONS connections. */
+/**
+ * The built keel-mcp the HTTP corpus runs against: in-memory store, at most HOSTILE_MAX_CONNECTIONS connections,
+ * headers due within HOSTILE_HEADER_TIMEOUT_SECONDS.
+ */
 export function spawnCorpusServer(): Promise<McpServerProcess> {
-  return spawnMcpServer({ extraArgs: ["--max-connections", String(HOSTILE_MAX_CONNECTIONS)] });
+  return spawnMcpServer({
+    extraArgs: [
+      "--max-connections",
+      String(HOSTILE_MAX_CONNECTIONS),
+      "--header-timeout",
+      String(HOSTILE_HEADER_TIMEOUT_SECONDS),
+    ],
+  });
 }
 
 /** Runs the whole committed corpus: loop turns, HTTP requests to the built server, check-config files. */

@@ -38,10 +38,12 @@ describe("parseCliArguments", () => {
       allowedHosts: [],
       requireConversation: false,
       maxConnections: undefined,
+      headersTimeoutMs: undefined,
     });
     expect(
       parse(["--http", "--host", "::1", "--port", "0", "--max-connections", "16", "--memory"]),
     ).toMatchObject({ host: "::1", port: 0, maxConnections: 16 });
+    expect(parse(["--http", "--header-timeout", "3", "--memory"])).toMatchObject({ headersTimeoutMs: 3000 });
   });
 
   it("answers help and version", () => {
@@ -58,6 +60,10 @@ describe("parseCliArguments", () => {
       ["--max-connections", "8"],
       ["--http", "--max-connections", "0"],
       ["--http", "--max-connections", "many"],
+      ["--header-timeout", "5"],
+      ["--http", "--header-timeout", "0"],
+      ["--http", "--header-timeout", "1.5"],
+      ["--http", "--header-timeout", "3601"],
       ["--bogus"],
       ["extra"],
     ]) {

@@ -25,6 +25,8 @@ export type CliCommand =
       readonly requireConversation: boolean;
       /** Open connections at most (`--max-connections`); undefined: the server's default. */
       readonly maxConnections: number | undefined;
+      /** `--header-timeout` in milliseconds; undefined: the server's default (10 s). */
+      readonly headersTimeoutMs: number | undefined;
     };
 
 /** The environment variables the CLI reads (tokens are read where they are used, never echoed). */
@@ -64,10 +66,11 @@ export function parseCliArguments(
     values["allowed-host"],
     values["require-conversation"],
     values["max-connections"],
+    values["header-timeout"],
   ];
   if (!values.http && http.some((value) => value !== undefined)) {
     throw usage(
-      "--host, --port, --allowed-origin, --allowed-host, --require-conversation and --max-connections only apply with --http.",
+      "--host, --port, --allowed-origin, --allowed-host, --require-conversation, --max-connections and --header-timeout only apply with --http.",
     );
   }
   const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
@@ -102,6 +105,7 @@ export function parseCliArguments(
     allowedHosts: listed(values["allowed-host"], environment.KEEL_MCP_ALLOWED_HOSTS),
     requireConversation: values["require-conversation"] === true,
     maxConnections: readMaxConnections(values["max-connections"]),
+    headersTimeoutMs: readHeaderTimeout(values["header-timeout"]),
   };
 }
 
@@ -118,6 +122,7 @@ function parse(argv: readonly string[]) {
       "allowed-host": { type: "string", multiple: true },
       "require-conversation": { type: "boolean" },
       "max-connections": { type: "string" },
+      "header-timeout": { type: "string" },
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
       "log-level": { type: "string" },
@@ -162,6 +167,15 @@ function readMaxConnections(text: string | undefined): number | undefined {
   if (!/^\d+$/.test(text) || count < 1 || count > 1_000_000)
     throw usage(`--max-connections must be a whole number from 1 to 1000000, got "${text}".`);
   return count;
+}
+
+/** `--header-timeout SECONDS`: whole seconds, 1 to 3600 (the server checks connections once a second). */
+function readHeaderTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600)
+    throw usage(`--header-timeout must be a whole number of seconds from 1 to 3600, got "${text}".`);
+  return seconds * 1000;
 }
 
 function usage(problem: string): KeelMcpConfigError {

@@ -130,6 +130,7 @@ async function serve(
       allowedHosts: command.allowedHosts,
       ...(command.requireConversation ? { requireConversationForWrites: true } : {}),
       ...(command.maxConnections === undefined ? {} : { maxConnections: command.maxConnections }),
+      ...(command.headersTimeoutMs === undefined ? {} : { headersTimeoutMs: command.headersTimeoutMs }),
       agentToken: environment.KEEL_MCP_TOKEN,
       readonlyToken: environment.KEEL_MCP_READONLY_TOKEN,
       health: () => store.health(),

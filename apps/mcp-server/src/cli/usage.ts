@@ -16,8 +16,9 @@ Options:
                     accepts any Host)
   --require-conversation  HTTP: refuse write tools outside a conversation (_meta "dev.keel/conversation-id"),
                     so the rules that look back (a customer verified earlier) always apply
-  --max-connections N  HTTP: open connections at most (default 1024); more are refused at once, and a
-                    connection whose request headers do not arrive within 10 s is closed
+  --max-connections N  HTTP: open connections at most (default 1024); more are refused at once
+  --header-timeout S   HTTP: close a connection whose request headers have not all arrived within S
+                    seconds (default 10; checked every second)
   --data-dir DIR    PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --memory          in-memory store with sample data (nothing is saved)
   --log-level LEVEL info (default: includes one line per tools/call), warn, error or silent
