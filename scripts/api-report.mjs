@@ -1,55 +1,95 @@
 #!/usr/bin/env node
-// Writes (or, with --check, verifies) the package's API report `<name>.api.md` with API Extractor.
+// Writes (or, with --check, verifies) a package's API report `<name>.api.md` with API Extractor.
 // Run from a publishable package's directory after its build: the report is read from dist/*.d.ts,
-// so it shows exactly the surface that adopters compile against.
+// so it shows exactly the surface that adopters compile against. With --all, from anywhere: every workspace
+// package with an `api:check` script, in this one process (API Extractor and TypeScript load once), each
+// package reported, and a failure in one does not stop the others.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 
 const check = process.argv.includes("--check");
-/** Where API Extractor writes; removed on every exit. */
-let scratch;
-const projectFolder = process.cwd();
-const packageJsonPath = path.join(projectFolder, "package.json");
-const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
-const typesEntry = manifest.exports?.["."]?.types ?? manifest.types;
-if (!typesEntry) fail(`${manifest.name}: package.json names no types entry point`);
-const entryPoint = path.join(projectFolder, typesEntry);
-if (!existsSync(entryPoint)) fail(`${manifest.name}: ${typesEntry} is missing; build the package first`);
-
-const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
-const committedReport = path.join(projectFolder, reportFileName);
-scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
-const quiet = { logLevel: "none", addToApiReportFile: false };
-
-try {
-  const fresh = normalize(extractReport());
-  const committed = existsSync(committedReport) ? readFileSync(committedReport, "utf8") : undefined;
-  if (!check) {
-    if (fresh !== committed) writeFileSync(committedReport, fresh);
-    console.log(`${manifest.name}: ${fresh === committed ? "unchanged" : "wrote"} ${reportFileName}`);
-  } else if (fresh !== committed) {
-    const built = path.join(scratch, "built.api.md");
-    writeFileSync(built, fresh);
-    const shown = committed === undefined ? "/dev/null" : committedReport;
-    const labels = ["--label", `committed ${reportFileName}`, "--label", "built from dist"];
-    const diff = spawnSync("diff", ["-u", ...labels, shown, built], { encoding: "utf8" });
-    process.stdout.write(diff.stdout);
-    fail(
-      `${manifest.name}: the public API differs from ${reportFileName} (diff above).\n` +
-        "  If the change is deliberate, run pnpm api:update and add a changeset (pnpm changeset).",
-    );
-  } else {
-    console.log(`${manifest.name}: public API matches ${reportFileName}`);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const folders = process.argv.includes("--all") ? reportedPackages() : [process.cwd()];
+let failures = 0;
+for (const folder of folders) {
+  try {
+    report(folder);
+  } catch (error) {
+    failures++;
+    console.error(`\n✗ ${error.message}`);
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+}
+if (failures > 0) process.exitCode = 1;
+
+/** Workspace packages that keep an API report (those with an `api:check` script). */
+function reportedPackages() {
+  return ["packages", "apps"].flatMap((group) =>
+    readdirSync(path.join(root, group))
+      .map((entry) => path.join(root, group, entry))
+      .filter((folder) => {
+        const file = path.join(folder, "package.json");
+        return (
+          existsSync(file) && JSON.parse(readFileSync(file, "utf8")).scripts?.["api:check"] !== undefined
+        );
+      }),
+  );
+}
+
+/** Checks or writes the report of the package in `projectFolder`; throws with what is wrong. */
+function report(projectFolder) {
+  const packageJsonPath = path.join(projectFolder, "package.json");
+  const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
+  const typesEntry = manifest.exports?.["."]?.types ?? manifest.types;
+  if (!typesEntry) throw new Error(`${manifest.name}: package.json names no types entry point`);
+  const entryPoint = path.join(projectFolder, typesEntry);
+  if (!existsSync(entryPoint))
+    throw new Error(`${manifest.name}: ${typesEntry} is missing; build the package first`);
+
+  const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
+  const committedReport = path.join(projectFolder, reportFileName);
+  // Where API Extractor writes; removed however this ends.
+  const scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
+  try {
+    const fresh = normalize(
+      extractReport({
+        projectFolder,
+        packageJsonPath,
+        entryPoint,
+        reportFileName,
+        scratch,
+        name: manifest.name,
+      }),
+    );
+    const committed = existsSync(committedReport) ? readFileSync(committedReport, "utf8") : undefined;
+    if (!check) {
+      if (fresh !== committed) writeFileSync(committedReport, fresh);
+      console.log(`${manifest.name}: ${fresh === committed ? "unchanged" : "wrote"} ${reportFileName}`);
+    } else if (fresh !== committed) {
+      const built = path.join(scratch, "built.api.md");
+      writeFileSync(built, fresh);
+      const shown = committed === undefined ? "/dev/null" : committedReport;
+      const labels = ["--label", `committed ${reportFileName}`, "--label", "built from dist"];
+      const diff = spawnSync("diff", ["-u", ...labels, shown, built], { encoding: "utf8" });
+      process.stdout.write(diff.stdout);
+      throw new Error(
+        `${manifest.name}: the public API differs from ${reportFileName} (diff above).\n` +
+          "  If the change is deliberate, run pnpm api:update and add a changeset (pnpm changeset).",
+      );
+    } else {
+      console.log(`${manifest.name}: public API matches ${reportFileName}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Runs API Extractor into the scratch folder and returns the report text. */
-function extractReport() {
+function extractReport({ projectFolder, packageJsonPath, entryPoint, reportFileName, scratch, name }) {
+  const quiet = { logLevel: "none", addToApiReportFile: false };
   const config = ExtractorConfig.prepare({
     configObjectFullPath: undefined,
     packageJsonFullPath: packageJsonPath,
@@ -84,7 +124,7 @@ function extractReport() {
   });
   const written = path.join(scratch, reportFileName);
   if (result.errorCount > 0 || !existsSync(written)) {
-    fail(`${manifest.name}: API Extractor failed with ${result.errorCount} errors (see above)`);
+    throw new Error(`${name}: API Extractor failed with ${result.errorCount} errors (see above)`);
   }
   return readFileSync(written, "utf8");
 }
@@ -92,11 +132,4 @@ function extractReport() {
 /** Drops source positions from warnings, so moving code around does not change the report. */
 function normalize(report) {
   return report.replace(/^\/\/ src\/[^\s]+:\d+:\d+ - /gm, "// ");
-}
-
-function fail(message) {
-  console.error(`\n✗ ${message}`);
-  // process.exit skips the finally block above.
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-  process.exit(1);
 }
