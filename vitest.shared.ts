@@ -10,6 +10,7 @@ export function keelVitestConfig(
     readonly hookTimeout?: number;
     readonly fileParallelism?: boolean;
     readonly isolate?: boolean;
+    readonly globalSetup?: string[];
   } = {},
   options: {
     /**
