@@ -9,6 +9,7 @@ export function keelVitestConfig(
     readonly testTimeout?: number;
     readonly hookTimeout?: number;
     readonly fileParallelism?: boolean;
+    readonly maxWorkers?: number;
     readonly isolate?: boolean;
     readonly globalSetup?: string[];
   } = {},
