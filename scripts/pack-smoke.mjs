@@ -26,6 +26,8 @@ const concurrency = 3;
 const exampleTimeoutMs = 60_000;
 // Third-party modules come from the registry; metadata npm has cached is not asked for again.
 const npmInstall = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+/** The compiler an adopter's project has, in the versions the workspace builds with. */
+const COMPILER = [`typescript@${rootDevRange("typescript")}`, `@types/node@${rootDevRange("@types/node")}`];
 
 const workspace = readWorkspacePackages();
 /** The published binaries (apps): packed and installed like the libraries, then run. */
@@ -59,16 +61,28 @@ try {
               const output = await smokeBinaries(tarballs, binaryClosure);
               console.log(`✓ keel, keel-mcp: installed from the packed tarballs and ran (${elapsed()}s)`);
               console.log(indent(output.trim()));
+              // The same install holds every package: Keel's declaration files are checked there too.
+              if (selected.length > 0) {
+                const checked = await checkDeclarations(
+                  tarballs,
+                  binaryInstall(binaryClosure).filter((name) => workspace.has(name)),
+                  path.join(scratch, "binaries"),
+                );
+                console.log(
+                  `✓ declarations: every Keel .d.ts type-checks in an adopter's project (${elapsed()}s)`,
+                );
+                console.log(indent(checked));
+              }
             },
           },
         ]
       : []),
-    ...(selected.length > 0
+    ...(selected.length > 0 && !binariesSelected
       ? [
           {
             label: "declarations",
             run: async (elapsed) => {
-              const output = await checkDeclarations(tarballs);
+              const output = await checkDeclarations(tarballs, declarationPackages());
               console.log(
                 `✓ declarations: every Keel .d.ts type-checks in an adopter's project (${elapsed()}s)`,
               );
@@ -264,8 +278,7 @@ async function smoke(name, tarballs) {
   const install = [
     ...closure.map((dependency) => tarballs.get(dependency).tarball),
     ...thirdParty,
-    `typescript@${rootDevRange("typescript")}`,
-    `@types/node@${rootDevRange("@types/node")}`,
+    ...COMPILER,
   ];
   await step("npm install of the tarballs failed", "npm", [...npmInstall, ...install]);
   checkKeelCopies(project, closure, tarballs);
@@ -302,12 +315,8 @@ async function smoke(name, tarballs) {
  * are left out (see compile). The README examples compile with `skipLibCheck: true`, so this is where a
  * Keel .d.ts that does not type-check against the dependency versions an adopter gets fails.
  */
-async function checkDeclarations(tarballs) {
-  const project = path.join(scratch, "declarations");
-  mkdirSync(project);
-  const names = [...new Set(selected.flatMap((name) => keelClosure(name)))].filter((name) =>
-    workspace.has(name),
-  );
+async function checkDeclarations(tarballs, names, installedIn) {
+  const project = installedIn ?? path.join(scratch, "declarations");
   const specifiers = names.flatMap((name) =>
     Object.entries(tarballs.get(name).manifest.exports ?? {})
       .filter(
@@ -315,10 +324,19 @@ async function checkDeclarations(tarballs) {
       )
       .map(([subpath]) => (subpath === "." ? name : `${name}/${subpath.slice(2)}`)),
   );
-  writeFileSync(
-    path.join(project, "package.json"),
-    `${JSON.stringify({ name: "keel-declarations", private: true, type: "module" }, null, 2)}\n`,
-  );
+  if (installedIn === undefined) {
+    mkdirSync(project);
+    writeFileSync(
+      path.join(project, "package.json"),
+      `${JSON.stringify({ name: "keel-declarations", private: true, type: "module" }, null, 2)}\n`,
+    );
+    await execIn(project, "npm install of the tarballs failed", "npm", [
+      ...npmInstall,
+      ...names.map((name) => tarballs.get(name).tarball),
+      ...COMPILER,
+    ]);
+    checkKeelCopies(project, names, tarballs);
+  }
   writeFileSync(
     path.join(project, "tsconfig.json"),
     `${JSON.stringify(
@@ -343,24 +361,28 @@ async function checkDeclarations(tarballs) {
     path.join(project, "declarations.ts"),
     `${specifiers.map((specifier, index) => `import type * as Entry${index} from ${JSON.stringify(specifier)};`).join("\n")}\nexport type All = [${specifiers.map((_, index) => `typeof Entry${index}`).join(", ")}];\n`,
   );
-  try {
-    await run(
-      "npm",
-      [
-        ...npmInstall,
-        ...names.map((name) => tarballs.get(name).tarball),
-        `typescript@${rootDevRange("typescript")}`,
-        `@types/node@${rootDevRange("@types/node")}`,
-      ],
-      { cwd: project, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 },
-    );
-  } catch (error) {
-    const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
-    throw new Error(`npm install of the tarballs failed in ${project}\n${indent(output || error.message)}`);
-  }
-  checkKeelCopies(project, names, tarballs);
   await compile(project, "Keel's declaration files");
   return `${specifiers.length} entry points of ${names.length} packages: ${specifiers.join(", ")}`;
+}
+
+/** What the binaries' project installs: their closure, and the selected packages for checkDeclarations. */
+function binaryInstall(closure) {
+  return [...new Set([...closure, ...(selected.length > 0 ? declarationPackages() : [])])];
+}
+
+/** The packages whose declaration files checkDeclarations compiles: the selected ones and their Keel closure. */
+function declarationPackages() {
+  return [...new Set(selected.flatMap((name) => keelClosure(name)))].filter((name) => workspace.has(name));
+}
+
+/** Runs a command in `cwd`; a failure throws `what` with the command's output. */
+async function execIn(cwd, what, command, args) {
+  try {
+    return await run(command, args, { cwd, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
+    throw new Error(`${what} (exit code ${error.code}) in ${cwd}\n${indent(output || error.message)}`);
+  }
 }
 
 /**
@@ -375,20 +397,16 @@ async function smokeBinaries(tarballs, closure) {
     path.join(project, "package.json"),
     `${JSON.stringify({ name: "keel-bin-smoke", private: true, type: "module" }, null, 2)}\n`,
   );
-  const exec = async (what, command, args, cwd = project) => {
-    try {
-      return await run(command, args, { cwd, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
-    } catch (error) {
-      const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
-      throw new Error(`${what} (exit code ${error.code}) in ${cwd}\n${indent(output || error.message)}`);
-    }
-  };
-  const unique = [...new Set(closure)];
+  const exec = (what, command, args, cwd = project) => execIn(cwd, what, command, args);
+  // One install serves the declaration check too (checkDeclarations runs here after, over every Keel package
+  // installed): the selected packages and a compiler besides the binaries. Nothing the binaries run uses them.
+  const together = binaryInstall(closure);
   await exec("npm install of the tarballs failed", "npm", [
     ...npmInstall,
-    ...unique.map((name) => tarballs.get(name).tarball),
+    ...together.map((name) => tarballs.get(name).tarball),
+    ...(selected.length > 0 ? COMPILER : []),
   ]);
-  checkKeelCopies(project, unique, tarballs);
+  checkKeelCopies(project, together, tarballs);
   const lines = [];
   // `npx @keel/mcp-server` is the .mcp.json form in the README: the package's single bin.
   for (const [name, bin] of [
