@@ -250,29 +250,10 @@ async function smoke(name, tarballs) {
     path.join(project, "package.json"),
     `${JSON.stringify({ name: "keel-smoke", private: true, type: "module" }, null, 2)}\n`,
   );
-  writeFileSync(
-    path.join(project, "tsconfig.json"),
-    `${JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2022",
-          lib: ["ES2023"],
-          types: ["node"],
-          outDir: "out",
-          // As tsc --init sets it, and most adopters keep it. Keel's declaration files are checked in full
-          // once, all packages together (checkDeclarations), and a .d.ts importing a module its package does
-          // not declare on every tarball (pack-checks.mjs): eight full checks re-read every third-party .d.ts.
-          skipLibCheck: true,
-        },
-        files: ["example.ts"],
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  // As tsc --init sets skipLibCheck, and most adopters keep it. Keel's declaration files are checked in full
+  // once, all packages together (checkDeclarations), and a .d.ts importing a module its package does not
+  // declare on every tarball (pack-checks.mjs): eight full checks re-read every third-party .d.ts.
+  writeTsconfig(project, "example.ts", { outDir: "out", skipLibCheck: true });
   writeFileSync(path.join(project, "example.ts"), example);
 
   const install = [
@@ -337,26 +318,7 @@ async function checkDeclarations(tarballs, names, installedIn) {
     ]);
     checkKeelCopies(project, names, tarballs);
   }
-  writeFileSync(
-    path.join(project, "tsconfig.json"),
-    `${JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2022",
-          lib: ["ES2023"],
-          types: ["node"],
-          noEmit: true,
-          skipLibCheck: false,
-        },
-        files: ["declarations.ts"],
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeTsconfig(project, "declarations.ts", { noEmit: true, skipLibCheck: false });
   writeFileSync(
     path.join(project, "declarations.ts"),
     `${specifiers.map((specifier, index) => `import type * as Entry${index} from ${JSON.stringify(specifier)};`).join("\n")}\nexport type All = [${specifiers.map((_, index) => `typeof Entry${index}`).join(", ")}];\n`,
@@ -486,6 +448,23 @@ async function listToolsOverStdio(command, cwd) {
     child.stdin.end();
     child.kill("SIGTERM");
   }
+}
+
+/** An adopter's tsconfig.json (strict, NodeNext, Node's types) for one file, with `options` on top. */
+function writeTsconfig(project, file, options) {
+  const compilerOptions = {
+    strict: true,
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    target: "ES2022",
+    lib: ["ES2023"],
+    types: ["node"],
+    ...options,
+  };
+  writeFileSync(
+    path.join(project, "tsconfig.json"),
+    `${JSON.stringify({ compilerOptions, files: [file] }, null, 2)}\n`,
+  );
 }
 
 /** Compiles with the scratch project's TypeScript; fails on errors in the example or in Keel's .d.ts files. */

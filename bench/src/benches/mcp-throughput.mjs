@@ -89,6 +89,24 @@ export async function mcpThroughputBench(context) {
   /** @type {Record<string, Array<Record<string, number>>>} */
   const stdio = { floor: [], "keel-pglite": [], "keel-memory": [] };
   const servers = [];
+  /** One HTTP load run against `server` (`overrides` on top of the size's window). */
+  const httpLoad = (
+    /** @type {{ id: keyof typeof CALLS, process: { url: string } }} */ server,
+    overrides = {},
+  ) =>
+    runTask(
+      HTTP_LOAD,
+      {
+        bench: "5",
+        implementation: server.id,
+        url: server.process.url,
+        clients: size.clients,
+        ...size,
+        ...overrides,
+        ...CALLS[server.id],
+      },
+      smoke,
+    );
   try {
     for (const id of ids)
       servers.push({ id, process: await startHttpServerProcess(await serverCommand(id, "http")) });
@@ -97,20 +115,7 @@ export async function mcpThroughputBench(context) {
     // p99 30-34 ms against 12-16 ms for the next ones (keel-mcp over PGlite, 32 callers, this machine).
     if (size.startupLoadMs > 0) {
       for (const server of servers) {
-        await runTask(
-          HTTP_LOAD,
-          {
-            bench: "5",
-            implementation: server.id,
-            url: server.process.url,
-            clients: size.clients,
-            ...size,
-            warmupMs: 0,
-            durationMs: size.startupLoadMs,
-            ...CALLS[server.id],
-          },
-          smoke,
-        );
+        await httpLoad(server, { warmupMs: 0, durationMs: size.startupLoadMs });
         context.progress(
           `bench 5 HTTP: ${server.id} served ${num(size.startupLoadMs / 1000, 0)} s of unmeasured load`,
         );
@@ -120,18 +125,7 @@ export async function mcpThroughputBench(context) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(offset + repeat) % servers.length];
         const before = server.process.cpuMicros();
-        const result = await runTask(
-          HTTP_LOAD,
-          {
-            bench: "5",
-            implementation: server.id,
-            url: server.process.url,
-            clients: size.clients,
-            ...size,
-            ...CALLS[server.id],
-          },
-          smoke,
-        );
+        const result = await httpLoad(server);
         const cpu = server.process.cpuMicros() - before;
         if (result.errors > 0 || result.completed === 0) {
           throw new Error(
