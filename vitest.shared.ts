@@ -8,7 +8,6 @@ export function keelVitestConfig(
   test: {
     readonly testTimeout?: number;
     readonly hookTimeout?: number;
-    readonly fileParallelism?: boolean;
     readonly maxWorkers?: number;
     readonly isolate?: boolean;
     readonly globalSetup?: string[];

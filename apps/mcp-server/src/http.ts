@@ -97,11 +97,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
     ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
   };
-  const headersTimeout = options.headersTimeoutMs;
-  if (headersTimeout !== undefined && !(Number.isInteger(headersTimeout) && headersTimeout >= 1)) {
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  if (!(Number.isInteger(headersTimeoutMs) && headersTimeoutMs >= 1)) {
     throw new KeelMcpConfigError(
       "INVALID_HEADERS_TIMEOUT",
-      `headersTimeoutMs must be a whole number of milliseconds, at least 1; got ${String(headersTimeout)}.`,
+      `headersTimeoutMs must be a whole number of milliseconds, at least 1; got ${String(headersTimeoutMs)}.`,
     );
   }
   if (options.supervisorToken && options.supervisorTools === undefined) {
@@ -175,7 +175,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<KeelH
       else response.destroy();
     });
   });
-  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   http.headersTimeout = headersTimeoutMs;
   // The whole request may take as long as its headers may (node requires at least that), and 10 s at least.
   http.requestTimeout = Math.max(headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
