@@ -478,7 +478,11 @@ function writeTsconfig(project, file, options) {
  * Keel's .d.ts files; errors inside third-party declarations are not Keel's and are left out.
  */
 async function compile(project, what = "the README example") {
-  const tsgo = path.join(path.dirname(require.resolve("@typescript/native-preview/package.json")), "bin", "tsgo");
+  const tsgo = path.join(
+    path.dirname(require.resolve("@typescript/native-preview/package.json")),
+    "bin",
+    "tsgo",
+  );
   let output = "";
   try {
     await run("node", [tsgo, "-p", "tsconfig.json", "--pretty", "false", "--singleThreaded"], {
