@@ -11,25 +11,16 @@
 // `keel-mcp` started in an empty folder must work.
 //
 // usage: node scripts/pack-smoke.mjs [@keel/name ... | keel ...]   (default: every publishable package and binary)
-// KEEL_KEEP_SMOKE=1 keeps the scratch projects for a look; KEEL_SMOKE_DIR=DIR makes them inside DIR.
+// KEEL_KEEP_SMOKE=1 keeps the scratch projects for a look; KEEL_SCRATCH_DIR=DIR makes them inside DIR
+// (default: /dev/shm when it has room, else the temp folder; see scratch-root.mjs).
 import { execFile } from "node:child_process";
-import {
-  accessSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statfsSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { checkTarball } from "./pack-checks.mjs";
+import { scratchRoot } from "./scratch-root.mjs";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -135,25 +126,6 @@ try {
 } finally {
   if (process.env.KEEL_KEEP_SMOKE === "1") console.log(`scratch projects kept in ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true });
-}
-
-/**
- * Where the scratch projects go: KEEL_SMOKE_DIR if set, else a memory file system (Linux's /dev/shm) when it is
- * writable with 2 GB free, else the system's temp folder. Nine npm installs of ~60 MB each, then their removal:
- * on this project's disk-backed /tmp that costs ~45 s of system CPU, on /dev/shm ~25 s (the projects peak at
- * ~600 MB, and are removed at the end).
- */
-function scratchRoot() {
-  if (process.env.KEEL_SMOKE_DIR) return process.env.KEEL_SMOKE_DIR;
-  const memory = "/dev/shm";
-  try {
-    accessSync(memory, constants.W_OK);
-    const { bavail, bsize } = statfsSync(memory);
-    if (bavail * bsize >= 2 * 1024 ** 3) return memory;
-  } catch {
-    // no such folder, not writable, or statfs unsupported: the system's temp folder
-  }
-  return tmpdir();
 }
 
 /** Publishable packages under packages/, by name. */
