@@ -68,6 +68,31 @@ const MESSAGES_PATH = "/v1/messages";
 /** With a content-type, the SDK sends a string body verbatim. */
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
+let sendSerialisedRequest: (
+  client: AnthropicClient,
+  request: MessageCreateRequest,
+  json: string,
+  options: ModelRequestOptions,
+) => Promise<Message>;
+
+/**
+ * `client.create(request, options)`, for a caller that already holds `JSON.stringify(request)` (runAgent's
+ * conversation builds it from each message's JSON, made once when the message joined the history): an
+ * AnthropicClient whose `create` is its own posts that text instead of serialising the whole history again
+ * each round. Any other client (a subclass overriding `create`, a wrapper, your own) gets a plain `create`.
+ * Package-internal: not part of the ModelClient contract.
+ */
+export function sendRequest(
+  client: ModelClient,
+  request: MessageCreateRequest,
+  json: string,
+  options: ModelRequestOptions,
+): Promise<Message> {
+  return client instanceof AnthropicClient && client.create === AnthropicClient.prototype.create
+    ? sendSerialisedRequest(client, request, json, options)
+    : client.create(request, options);
+}
+
 /** One failed attempt: what was thrown, and how far the attempt got. */
 class FailedAttempt {
   constructor(
@@ -133,7 +158,20 @@ export class AnthropicClient implements ModelClient {
     });
   }
 
-  async create(request: MessageCreateRequest, options: ModelRequestOptions = {}): Promise<Message> {
+  create(request: MessageCreateRequest, options: ModelRequestOptions = {}): Promise<Message> {
+    return this.#create(request, undefined, options);
+  }
+
+  static {
+    sendSerialisedRequest = (client, request, json, options) => client.#create(request, json, options);
+  }
+
+  /** `create`, with `json` as `JSON.stringify(request)` when the caller already has it (see sendRequest). */
+  async #create(
+    request: MessageCreateRequest,
+    json: string | undefined,
+    options: ModelRequestOptions,
+  ): Promise<Message> {
     const { signal, onEvent } = options;
     if (signal?.aborted) throw abortedError(signal.reason);
     const own = this.#client;
@@ -143,8 +181,9 @@ export class AnthropicClient implements ModelClient {
         "No Anthropic API key: set ANTHROPIC_API_KEY or pass { apiKey } to AnthropicClient.",
       );
     }
-    // Serialised once per call, whatever the retries, and posted as is: `messages.create` would serialise it
-    // again and add only the headers of fields Keel never sends (workspace and user profile ids, helper tags).
+    // Serialised once per call, whatever the retries (or not at all: the loop's own JSON of the request, when it
+    // has no betas to move to a header), and posted as is: `messages.create` would serialise it again and add
+    // only the headers of fields Keel never sends (workspace and user profile ids, helper tags).
     // The client's timeout applies (posting skips `messages.create`'s refusal of large non-streaming max_tokens).
     // Beta features travel as the `anthropic-beta` header, as the SDK's beta API sends them.
     const { betas, ...body } = request;
@@ -167,7 +206,10 @@ export class AnthropicClient implements ModelClient {
       const sdk = this.#sdk!;
       const sdkOptions: SdkRequestOptions = {
         signal,
-        body: JSON.stringify({ ...body, stream: this.#stream }),
+        body:
+          json !== undefined && betas === undefined && !("stream" in body)
+            ? `${json.slice(0, -1)},"stream":${this.#stream}}`
+            : JSON.stringify({ ...body, stream: this.#stream }),
         headers: beta === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": beta },
         stream: this.#stream,
       };

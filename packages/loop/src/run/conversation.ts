@@ -17,9 +17,8 @@ import type { RequestFields } from "./request-parameters.js";
 
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
 
-/** UTF-8 size of `JSON.stringify({ ...fields, messages: [] })`. */
-const emptyRequestBytes = (fields: object): number =>
-  Buffer.byteLength(JSON.stringify({ ...fields, messages: [] }));
+/** `JSON.stringify({ ...fields, messages: [] })` up to its messages' opening bracket (`messages` is its last key). */
+const requestHead = (fields: object): string => JSON.stringify({ ...fields, messages: [] }).slice(0, -2);
 
 export interface ConversationSettings {
   readonly model: string;
@@ -34,15 +33,19 @@ export interface ConversationSettings {
 
 /**
  * The append-only history and the requests built from it. Everything that does not change between rounds
- * (system, tools, their breakpoint, their size) is computed once, and each message is measured once, when
+ * (system, tools, their breakpoint, their JSON) is computed once, and each message is serialised once, when
  * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
- * A request's size is the sum of those pieces (plus what the newest turn's breakpoint adds), exact by
- * construction without re-serialising the history. Requests are plain objects; stored messages are never
- * mutated.
+ * A request's JSON is those pieces joined (the newest message serialised again with its breakpoint), equal
+ * to `JSON.stringify(request)` by construction without re-serialising the history; its size is the sum of
+ * theirs. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
+ * when appended.
  */
 export class Conversation {
   readonly messages: MessageParam[] = [];
   private prefix!: Omit<MessageCreateRequest, "messages" | "tool_choice">;
+  /** The request's JSON before its messages, without and with the final request's tool_choice. */
+  private head!: string;
+  private finalHead!: string;
   private headBytes!: number;
   private finalHeadBytes!: number;
   private markNewestTurn!: boolean;
@@ -51,6 +54,9 @@ export class Conversation {
   container: string | undefined;
   /** UTF-8 size of every message's JSON plus the commas between them. */
   private messagesBytes = 0;
+  /** The JSON of every message but the newest, each followed by a comma; and the newest message's JSON. */
+  private olderJson = "";
+  private newestJson = "";
 
   constructor(settings: ConversationSettings) {
     this.settings = settings;
@@ -82,43 +88,55 @@ export class Conversation {
         ? {}
         : { tools: marked.tools as (ToolDefinitionParam | ServerToolDefinition)[] }),
     };
-    this.headBytes = emptyRequestBytes(this.prefix);
-    this.finalHeadBytes =
-      this.prefix.tools === undefined
-        ? this.headBytes
-        : emptyRequestBytes({ ...this.prefix, ...FINAL_CHOICE });
+    this.head = requestHead(this.prefix);
+    this.finalHead =
+      this.prefix.tools === undefined ? this.head : requestHead({ ...this.prefix, ...FINAL_CHOICE });
+    // + "]}": the closing brackets of an empty request.
+    this.headBytes = Buffer.byteLength(this.head) + 2;
+    this.finalHeadBytes = Buffer.byteLength(this.finalHead) + 2;
   }
 
   /** Appends one message as is (kept by reference, verbatim). */
   append(message: MessageParam): void {
     const json = JSON.stringify(message);
     this.messagesBytes += Buffer.byteLength(json) + (this.messages.length === 0 ? 0 : 1);
+    if (this.messages.length > 0) this.olderJson += `${this.newestJson},`;
+    this.newestJson = json;
     this.messages.push(message);
   }
 
   /**
-   * The next request and its exact UTF-8 JSON size. `final` adds `tool_choice: none` (tools stay: same cache
-   * prefix).
+   * The next request, its JSON (`JSON.stringify(request)`, built from the pieces) and its exact UTF-8 size.
+   * `final` adds `tool_choice: none` (tools stay: same cache prefix).
    */
-  build(final: boolean): { readonly request: MessageCreateRequest; readonly bytes: number } {
+  build(final: boolean): {
+    readonly request: MessageCreateRequest;
+    readonly json: string;
+    readonly bytes: number;
+  } {
     const messages = this.messages.slice();
     const lastIndex = messages.length - 1;
     let bytes = (final ? this.finalHeadBytes : this.headBytes) + this.messagesBytes;
+    let newestJson = this.newestJson;
     if (this.markNewestTurn) {
       const newest = withNewestTurnBreakpoint(messages[lastIndex]!);
       if (newest !== undefined) {
         messages[lastIndex] = newest;
+        newestJson = JSON.stringify(newest);
         bytes += typeof this.messages[lastIndex]!.content === "string" ? WRAP_BYTES : BREAKPOINT_BYTES;
       }
     }
     const request: MessageCreateRequest = final
       ? { ...this.prefix, ...this.finalChoice(), messages }
       : { ...this.prefix, messages };
+    let tail = "]}";
     if (this.container !== undefined) {
       request.container = this.container;
-      bytes += Buffer.byteLength(`,"container":${JSON.stringify(this.container)}`);
+      tail = `],"container":${JSON.stringify(this.container)}}`;
+      bytes += Buffer.byteLength(tail) - 2;
     }
-    return { request, bytes };
+    const json = `${final ? this.finalHead : this.head}${this.olderJson}${newestJson}${tail}`;
+    return { request, json, bytes };
   }
 
   private finalChoice(): Pick<MessageCreateRequest, "tool_choice"> {

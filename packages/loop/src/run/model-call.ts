@@ -1,4 +1,5 @@
 import { isRecord, type Message, type MessageCreateRequest, type ToolUseBlock } from "@keel/errors";
+import { sendRequest } from "../clients/anthropic-client.js";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";
 import type { ChatSpan } from "../telemetry/run-telemetry.js";
@@ -8,12 +9,13 @@ import type { ToolBatch } from "./tool-batch.js";
 import { addFailedAttempt } from "./usage.js";
 
 /**
- * One model request. Stream events start eager reads and feed the trace; the caller's listener sees them
+ * One model request (`json` is `JSON.stringify(request)`, see sendRequest). Stream events start eager reads and feed the trace; the caller's listener sees them
  * too. Settles as soon as the run aborts, even with a client that ignores its signal.
  */
 export function requestModel(
   run: RunState,
   request: MessageCreateRequest,
+  json: string,
   batch?: ToolBatch,
   chat?: ChatSpan,
 ): Promise<Message> {
@@ -47,7 +49,12 @@ export function requestModel(
   const abortable = run.options.signal !== undefined;
   let pending: Promise<Message>;
   try {
-    pending = run.options.client.create(request, abortable ? { signal: run.signal, onEvent } : { onEvent });
+    pending = sendRequest(
+      run.options.client,
+      request,
+      json,
+      abortable ? { signal: run.signal, onEvent } : { onEvent },
+    );
   } catch (error) {
     return Promise.reject(error);
   }

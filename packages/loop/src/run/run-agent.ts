@@ -68,7 +68,7 @@ async function loop(run: RunState): Promise<RunResult> {
     if (run.signal.aborted) return run.finish("aborted");
     run.refreshTools();
     const final = run.toolRounds >= options.maxIterations;
-    const { request, bytes } = conversation.build(final);
+    const { request, json, bytes } = conversation.build(final);
     run.modelRequests += 1;
     const index = run.modelRequests;
     run.emit({ type: "request", index, final, messages: request.messages.length, bytes });
@@ -77,7 +77,7 @@ async function loop(run: RunState): Promise<RunResult> {
     const chat = run.telemetry?.startChat(request);
     let response: Message;
     try {
-      const received: unknown = await requestModel(run, request, batch, chat);
+      const received: unknown = await requestModel(run, request, json, batch, chat);
       if (!isMessage(received)) throw invalidResponse;
       response = received;
       run.attemptUsage = undefined;
