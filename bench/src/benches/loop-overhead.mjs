@@ -18,10 +18,10 @@ const ANCHORS = ["tool-runner", "ai-sdk"];
 export async function loopOverheadBench(context) {
   const { smoke } = context;
   // More processes with fewer sessions each: on a shared machine, load comes in bursts longer than a process.
-  const short = { processes: smoke ? 1 : 4, warmup: smoke ? 2 : 20, sessions: smoke ? 2 : 9 };
+  const short = { processes: smoke ? 1 : 6, warmup: smoke ? 2 : 300, sessions: smoke ? 2 : 60 };
   const long = smoke
     ? { rounds: 20, processes: 1, warmup: 1, sessions: 2, early: [2, 6], late: [16, 20] }
-    : { rounds: 200, processes: 2, warmup: 2, sessions: 4, early: [2, 51], late: [151, 200] };
+    : { rounds: 200, processes: 2, warmup: 15, sessions: 6, early: [2, 51], late: [151, 200] };
   const http = { processes: smoke ? 1 : 3, warmup: smoke ? 2 : 8, sessions: smoke ? 2 : 10 };
   const R = 10;
 
@@ -75,6 +75,20 @@ export async function loopOverheadBench(context) {
   // Per round = per model request (R tool rounds + the answer).
   const perRound = (/** @type {number[]} */ values, /** @type {number} */ requests) =>
     summary(values.map((ms) => (ms * 1000) / requests));
+  /**
+   * The median session of the loop's fastest process, per round. On this shared 2-core VM a whole process at
+   * times runs up to 2x slower (R=10 JSON, the same floor: medians of 87 and 155 µs of CPU per round in two
+   * processes a few seconds apart); that noise only ever adds time, so each loop's best process is its cost.
+   * @param {number[]} values pooled sessions, `perProcess` per process, in process order
+   * @param {number} perProcess @param {number} requests
+   */
+  const bestProcess = (values, perProcess, requests) => {
+    const medians = [];
+    for (let start = 0; start < values.length; start += perProcess) {
+      medians.push(median(values.slice(start, start + perProcess)));
+    }
+    return (Math.min(...medians) * 1000) / requests;
+  };
   /** @type {Record<string, number>} */
   const numbers = {};
   const inProcess = IMPLEMENTATIONS.map((id) => {
@@ -88,7 +102,13 @@ export async function loopOverheadBench(context) {
       growth: summary(longRun.get(id).growth),
     };
     for (const [key, value] of Object.entries(samples)) numbers[`inprocess.${id}.${key}`] = value.median;
-    return { id, ...samples };
+    const best = {
+      jsonCpu: bestProcess(json.get(id).cpuMs, short.sessions, R + 1),
+      streamCpu: bestProcess(streamed.get(id).cpuMs, short.sessions, R + 1),
+      longCpu: bestProcess(longRun.get(id).cpuMs, long.sessions, long.rounds + 1),
+    };
+    for (const [key, value] of Object.entries(best)) numbers[`inprocess.${id}.${key}.best`] = value;
+    return { id, ...samples, best };
   });
   const row = (/** @type {string} */ id) =>
     /** @type {(typeof inProcess)[number]} */ (inProcess.find((entry) => entry.id === id));
@@ -99,27 +119,27 @@ export async function loopOverheadBench(context) {
     [
       "loop",
       "R=10 wall µs/round",
-      "CPU",
-      "× floor (CPU)",
+      "CPU: median / best process",
+      "× floor (best process CPU)",
       "R=10 streaming wall",
-      "CPU",
-      "× stream floor (CPU)",
+      "CPU: median / best process",
+      "× stream floor (best process CPU)",
       `R=${long.rounds} wall`,
-      "CPU",
-      "× floor (CPU)",
+      "CPU: median / best process",
+      "× floor (best process CPU)",
       `growth: rounds ${long.late.join("–")} / ${long.early.join("–")}`,
     ],
     inProcess.map((entry) => [
       LABELS[entry.id],
       spread(entry.json, 1),
-      num(entry.jsonCpu.median, 1),
-      ratio(entry.jsonCpu.median / floor.jsonCpu.median),
+      `${num(entry.jsonCpu.median, 1)} / ${num(entry.best.jsonCpu, 1)}`,
+      ratio(entry.best.jsonCpu / floor.best.jsonCpu),
       spread(entry.stream, 1),
-      num(entry.streamCpu.median, 1),
-      ratio(entry.streamCpu.median / floor.streamCpu.median),
+      `${num(entry.streamCpu.median, 1)} / ${num(entry.best.streamCpu, 1)}`,
+      ratio(entry.best.streamCpu / floor.best.streamCpu),
       spread(entry.long, 1),
-      num(entry.longCpu.median, 1),
-      ratio(entry.longCpu.median / floor.longCpu.median),
+      `${num(entry.longCpu.median, 1)} / ${num(entry.best.longCpu, 1)}`,
+      ratio(entry.best.longCpu / floor.best.longCpu),
       spread(entry.growth, 2),
     ]),
   );
@@ -190,10 +210,11 @@ export async function loopOverheadBench(context) {
   // counts the time a process waited for a core. The wall-time ratio is shown beside it.
   /** @param {string} mode @param {string} cpuKey @param {string} wallKey */
   const versus = (mode, cpuKey, wallKey) => {
-    const cpu = row(mode)[cpuKey].median / floor[cpuKey].median;
+    const cpu = row(mode).best[cpuKey] / floor.best[cpuKey];
+    const pooled = row(mode)[cpuKey].median / floor[cpuKey].median;
     return {
       cpu,
-      text: `CPU ${ratio(cpu, 3)} (wall ${ratio(row(mode)[wallKey].median / floor[wallKey].median, 3)})`,
+      text: `best-process CPU ${ratio(cpu, 3)} (pooled median CPU ${ratio(pooled, 3)}, wall ${ratio(row(mode)[wallKey].median / floor[wallKey].median, 3)})`,
     };
   };
   const keelJson = versus("keel", "jsonCpu", "json");
@@ -201,10 +222,11 @@ export async function loopOverheadBench(context) {
   const keelLong = versus("keel", "longCpu", "long");
   /** @param {string} anchor @param {string} cpuKey @param {string} wallKey */
   const faster = (anchor, cpuKey, wallKey) => {
-    const cpu = row(anchor)[cpuKey].median / keel[cpuKey].median;
+    const cpu = row(anchor).best[cpuKey] / keel.best[cpuKey];
+    const pooled = row(anchor)[cpuKey].median / keel[cpuKey].median;
     return {
       cpu,
-      text: `CPU ${ratio(cpu)} faster (wall ${ratio(row(anchor)[wallKey].median / keel[wallKey].median)})`,
+      text: `best-process CPU ${ratio(cpu)} faster (pooled median CPU ${ratio(pooled)}, wall ${ratio(row(anchor)[wallKey].median / keel[wallKey].median)})`,
     };
   };
   const runnerJson = faster("tool-runner", "jsonCpu", "json");
@@ -283,7 +305,10 @@ export async function loopOverheadBench(context) {
       `**1a. In-process** (PERFORMANCE.md's method): the exact Messages API JSON / SSE bytes served through each client's \`fetch\` option, so no network or server time is counted. ` +
         `Medians (min–max) over ${short.processes * short.sessions} sessions (${short.processes} fresh processes per loop, interleaved, ${short.warmup} warm-up sessions each) for R=10, ` +
         `${long.processes * long.sessions} sessions for R=${long.rounds}. Growth = the median time of the late rounds over that of the early ones, per session (a round runs from one request to the next). ` +
-        "The × columns compare CPU time (`process.cpuUsage`, the loop's own process: GC threads included), which waiting for a core on a shared machine does not inflate; the checks use them.",
+        "The × columns and the checks compare CPU time (`process.cpuUsage`, the loop's own process: GC threads included), which waiting for a core does not inflate, " +
+        "of each loop's best process: the median session of its fastest process. On this shared 2-core VM a whole process at times runs up to 2× slower " +
+        "(the same floor: 87 and 155 µs of CPU per round, in two processes seconds apart); that only ever adds time, so the best process is each loop's cost, " +
+        "and the pooled median is shown beside it. No forced GC between warm-up and measurement (after one, V8 runs far from its steady state for a long while).",
       inProcessTable,
       `**1b. Over HTTP** to \`@keel/testkit\` (\`startFakeMessagesApi\`, its own process): wall and client CPU (\`process.cpuUsage\` of the loop's process) per round; ` +
         "the server's CPU per request is measured in the server's process around each client process and subtracted from the wall time (\"beyond server\"). " +

@@ -49,8 +49,10 @@ export async function task(spec) {
     }
     if (canned && canned.served !== expected) throw new Error(`canned fetch served ${canned.served}`);
   };
+  // No forced collection between warm-up and measurement: after `gc()` V8 runs far from its steady state for
+  // a long while (R=10 JSON, 300 warm-up sessions then 30 measured, CPU per round: the floor ~160-220 µs with
+  // it, 85-89 µs without; Keel ~280-360 against 107-113 µs), its GC threads busy beside the loop.
   for (let index = 0; index < spec.warmup; index++) await once();
-  globalThis.gc?.();
   const wallMs = [];
   const cpuMs = [];
   const growth = [];
