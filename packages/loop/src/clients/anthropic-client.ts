@@ -207,7 +207,7 @@ export class AnthropicClient implements ModelClient {
       const sdkOptions: SdkRequestOptions = {
         signal,
         body:
-          json !== undefined && betas === undefined && !("stream" in body)
+          json !== undefined && !("betas" in request) && !("stream" in request)
             ? `${json.slice(0, -1)},"stream":${this.#stream}}`
             : JSON.stringify({ ...body, stream: this.#stream }),
         headers: beta === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": beta },

@@ -90,6 +90,7 @@ const runs: Array<[string, Partial<RunOptions>]> = [
     "betas (sent as a header, so serialised by the client)",
     { request: { betas: ["context-1m-2025-08-07"] } },
   ],
+  ["no betas (an empty list: no header, no field)", { request: { betas: [] } }],
 ];
 
 describe("the request JSON the loop hands the Anthropic client", () => {
