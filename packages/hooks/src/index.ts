@@ -4,6 +4,7 @@ export type { HookConfigErrorCode } from "./hook-config-error.js";
 export { HookConfigError } from "./hook-config-error.js";
 export { HOOK_FAILED } from "./hook-failure.js";
 export { idempotencyKey } from "./pipeline/idempotency-key.js";
+export { composePreHooks, runPreHooks } from "./pipeline/plan-call.js";
 export { resolveToolCall } from "./pipeline/resolve-tool-call.js";
 export type { ToolCallAttributeValue } from "./pipeline/tool-call-attributes.js";
 export { toolCallAttributes, toolCallErrorType } from "./pipeline/tool-call-attributes.js";
@@ -16,7 +17,6 @@ export type {
   ToolRetryPolicy,
 } from "./pipeline/tool-call-resolution.js";
 export { runPostHooks } from "./run-post-hooks.js";
-export { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 export type { CapTextOptions } from "./stock/cap-text.js";
 export { capText } from "./stock/cap-text.js";
 export type { NumericDateOrder } from "./stock/date-formats.js";
