@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `pnpm test`: every check CI runs, as turbo tasks (lint, knip, the workflow lint, changesets, types, builds,
-// tests, the API reports, pack-smoke), then the ten slowest tests of the run (slowest-tests.mjs).
+// tests, the API reports, pack-smoke), then the ten slowest tests of the run (slowest-tests.mjs). Types are
+// checked by one tsgo over every package's sources and tests (`typecheck:all`, tsconfig.typecheck.json: the
+// same options as each package's own `typecheck`, ~6 s of CPU against ~29 s for twelve processes).
 //
 // The run's temporary files go in one scratch folder (TMPDIR and KEEL_SCRATCH_DIR for every task), removed
 // when the run ends, whatever a test left behind: on a memory file system when the machine has one with room
@@ -17,7 +19,7 @@ const TASKS = [
   "knip",
   "lint:workflows",
   "changeset:check",
-  "typecheck",
+  "typecheck:all",
   "build",
   "test",
   "api:check:all",
