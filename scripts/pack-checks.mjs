@@ -36,6 +36,14 @@ export async function checkTarball(tarball, manifest) {
   const importable = ["exports", "main", "module", "types"].some((field) => field in manifest);
   const contents = createPackageFromTarballData(data);
   problems.push(...undeclaredTypeImports(contents, manifest));
+  if (!importable) {
+    // Nothing can import a bin-only package: declaration files in it are weight for nothing.
+    const declarations = contents.listFiles().filter((file) => /\.d\.[cm]?ts(\.map)?$/.test(file));
+    if (declarations.length > 0)
+      problems.push(
+        `${declarations.length} declaration files in a package nothing can import (no exports): e.g. ${declarations[0]}`,
+      );
+  }
   const analysis = importable ? await checkPackage(contents) : { types: false };
   if (analysis.types) {
     for (const problem of analysis.problems) {
