@@ -10,12 +10,6 @@ import type {
 /** The Messages API accepts at most four cache_control breakpoints per request. */
 export const MAX_BREAKPOINTS = 4;
 const EPHEMERAL: CacheControl = { type: "ephemeral" };
-const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
-/** What `,"cache_control":{"type":"ephemeral"}` adds to a block's JSON. */
-export const BREAKPOINT_BYTES = byteLength({ type: "", cache_control: EPHEMERAL }) - byteLength({ type: "" });
-/** What wrapping string content as one text block with a breakpoint adds, beside the string itself. */
-export const WRAP_BYTES = byteLength([{ type: "text", text: "", cache_control: EPHEMERAL }]) - byteLength("");
-
 const hasBreakpoint = (block: unknown): boolean =>
   typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
 

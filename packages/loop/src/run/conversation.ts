@@ -6,10 +6,8 @@ import type {
   ToolDefinitionParam,
 } from "@keel/errors";
 import {
-  BREAKPOINT_BYTES,
   countBreakpoints,
   MAX_BREAKPOINTS,
-  WRAP_BYTES,
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
@@ -37,7 +35,7 @@ export interface ConversationSettings {
  * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
  * A request's JSON is those pieces joined (the newest message serialised again with its breakpoint), equal
  * to `JSON.stringify(request)` by construction without re-serialising the history; its size is the sum of
- * theirs. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
+ * the pieces' sizes, each measured once. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
  * when appended.
  */
 export class Conversation {
@@ -52,11 +50,12 @@ export class Conversation {
   private settings: ConversationSettings;
   /** The code-execution container of the latest response that named one; sent with every later request. */
   container: string | undefined;
-  /** UTF-8 size of every message's JSON plus the commas between them. */
-  private messagesBytes = 0;
-  /** The JSON of every message but the newest, each followed by a comma; and the newest message's JSON. */
+  /** The JSON of every message but the newest, each followed by a comma, and its UTF-8 size. */
   private olderJson = "";
+  private olderBytes = 0;
+  /** The newest message's JSON (as stored, without a breakpoint) and its UTF-8 size. */
   private newestJson = "";
+  private newestBytes = 0;
 
   constructor(settings: ConversationSettings) {
     this.settings = settings;
@@ -91,17 +90,19 @@ export class Conversation {
     this.head = requestHead(this.prefix);
     this.finalHead =
       this.prefix.tools === undefined ? this.head : requestHead({ ...this.prefix, ...FINAL_CHOICE });
-    // + "]}": the closing brackets of an empty request.
-    this.headBytes = Buffer.byteLength(this.head) + 2;
-    this.finalHeadBytes = Buffer.byteLength(this.finalHead) + 2;
+    this.headBytes = Buffer.byteLength(this.head);
+    this.finalHeadBytes = Buffer.byteLength(this.finalHead);
   }
 
   /** Appends one message as is (kept by reference, verbatim). */
   append(message: MessageParam): void {
     const json = JSON.stringify(message);
-    this.messagesBytes += Buffer.byteLength(json) + (this.messages.length === 0 ? 0 : 1);
-    if (this.messages.length > 0) this.olderJson += `${this.newestJson},`;
+    if (this.messages.length > 0) {
+      this.olderJson += `${this.newestJson},`;
+      this.olderBytes += this.newestBytes + 1;
+    }
     this.newestJson = json;
+    this.newestBytes = Buffer.byteLength(json);
     this.messages.push(message);
   }
 
@@ -116,14 +117,14 @@ export class Conversation {
   } {
     const messages = this.messages.slice();
     const lastIndex = messages.length - 1;
-    let bytes = (final ? this.finalHeadBytes : this.headBytes) + this.messagesBytes;
     let newestJson = this.newestJson;
+    let newestBytes = this.newestBytes;
     if (this.markNewestTurn) {
       const newest = withNewestTurnBreakpoint(messages[lastIndex]!);
       if (newest !== undefined) {
         messages[lastIndex] = newest;
         newestJson = JSON.stringify(newest);
-        bytes += typeof this.messages[lastIndex]!.content === "string" ? WRAP_BYTES : BREAKPOINT_BYTES;
+        newestBytes = Buffer.byteLength(newestJson);
       }
     }
     const request: MessageCreateRequest = final
@@ -133,9 +134,13 @@ export class Conversation {
     if (this.container !== undefined) {
       request.container = this.container;
       tail = `],"container":${JSON.stringify(this.container)}}`;
-      bytes += Buffer.byteLength(tail) - 2;
     }
     const json = `${final ? this.finalHead : this.head}${this.olderJson}${newestJson}${tail}`;
+    const bytes =
+      (final ? this.finalHeadBytes : this.headBytes) +
+      this.olderBytes +
+      newestBytes +
+      Buffer.byteLength(tail);
     return { request, json, bytes };
   }
 
