@@ -1,7 +1,8 @@
 /**
  * The vitest settings every package shares (each package's vitest.config.ts passes its own on top):
  * workspace packages resolve to their sources, and a JSON report of per-test durations lands in
- * `.vitest/results.json`, which `pnpm test` reads to print the slowest ten (scripts/slowest-tests.mjs).
+ * `.vitest/results.json`, which `pnpm test` reads to print the slowest ten (scripts/slowest-tests.mjs), and
+ * every run's temporary files go in one folder removed at its end (vitest.scratch.ts).
  * A plain object, so this file needs nothing installed at the repository root.
  */
 export function keelVitestConfig(
@@ -45,6 +46,7 @@ export function keelVitestConfig(
       // globals, fake timers) resets it itself. A package that cannot share sets `isolate: true`.
       isolate: false,
       ...test,
+      globalSetup: [new URL("./vitest.scratch.ts", import.meta.url).pathname, ...(test.globalSetup ?? [])],
       reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]] as [
         "default",
         ["json", { outputFile: string }],

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSqlBackend } from "@keel/support-desk";
-import { inject } from "vitest";
 import { main } from "./main.js";
 
 export interface CliResult {
@@ -34,11 +33,11 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
 }
 
 /**
- * A fresh empty directory (so no stray .env or .mcp.json is read), inside the run's scratch folder
- * (test-scratch.test-helpers.ts), which is removed when the run ends.
+ * A fresh empty directory (so no stray .env or .mcp.json is read), inside the run's temporary folder
+ * (vitest.scratch.ts), which is removed when the run ends.
  */
 export function temporaryDirectory(): string {
-  return mkdtempSync(join(inject("scratch") ?? tmpdir(), "keel-cli-"));
+  return mkdtempSync(join(tmpdir(), "keel-cli-"));
 }
 
 let seeded: Promise<string> | undefined;

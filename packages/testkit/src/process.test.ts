@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runNodeScript, startNodeScript } from "./process.js";
 
 let script: string;
-const scratch = mkdtempSync(join(tmpdir(), "keel-process-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 beforeAll(async () => {
-  script = join(scratch, "echo.mjs");
+  script = join(await mkdtemp(join(tmpdir(), "keel-process-")), "echo.mjs");
   writeFileSync(
     script,
     `let input = "";

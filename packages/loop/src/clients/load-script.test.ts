@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadScript } from "./load-script.js";
 import { ScriptedClient } from "./scripted-client.js";
 
 const fixture = new URL("./__fixtures__/read-file.script.json", import.meta.url).pathname;
 
-const scratch = mkdtempSync(join(tmpdir(), "keel-script-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-let files = 0;
-
 async function scriptFile(content: string): Promise<string> {
-  files += 1;
-  const path = join(scratch, `script-${files}.json`);
+  const path = join(await mkdtemp(join(tmpdir(), "keel-script-")), "script.json");
   await writeFile(path, content);
   return path;
 }

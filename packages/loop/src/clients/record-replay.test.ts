@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MessageCreateRequest, MessageParam } from "@keel/errors";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Cassette } from "./cassette.js";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
@@ -51,9 +50,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const scratch = mkdtempSync(join(tmpdir(), "keel-cassette-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
 describe("RecordingClient", () => {
   it("records each request and response, with secrets redacted", async () => {
     const cassette = await record();
@@ -70,7 +66,7 @@ describe("RecordingClient", () => {
 
   it("writes the cassette file after every interaction, without the value of ANTHROPIC_API_KEY", async () => {
     vi.stubEnv("ANTHROPIC_API_KEY", "plain-looking-key-value");
-    const path = join(mkdtempSync(join(scratch, "run-")), "run.cassette.json");
+    const path = join(await mkdtemp(join(tmpdir(), "keel-cassette-")), "run.cassette.json");
     const recorder = new RecordingClient(new ScriptedClient([{ content: [{ type: "text", text: "ok" }] }]), {
       path,
     });
@@ -112,7 +108,7 @@ describe("ReplayClient", () => {
   });
 
   it("reads a cassette file written by the recorder", async () => {
-    const path = join(mkdtempSync(join(scratch, "run-")), "run.cassette.json");
+    const path = join(await mkdtemp(join(tmpdir(), "keel-cassette-")), "run.cassette.json");
     const recorder = new RecordingClient(new ScriptedClient([toolTurn]), { path });
     await recorder.create(requests()[0]!);
     await expect(new ReplayClient({ path }).create(requests()[0]!)).resolves.toMatchObject({
