@@ -123,6 +123,10 @@ try {
       `\npack-smoke: ${selected.length} packages install alone and run their README example${binariesSelected ? "; the keel and keel-mcp binaries run from their tarballs" : ""} (${seconds}s)`,
     );
   }
+} catch (error) {
+  // A package that cannot be packed or fails its tarball checks stops the run before anything installs.
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   if (process.env.KEEL_KEEP_SMOKE === "1") console.log(`scratch projects kept in ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true });
@@ -223,7 +227,8 @@ async function packAll(names) {
         throw new Error(`the packed tarball fails its checks:\n${indent(problems.join("\n"))}`);
       tarballs.set(name, { tarball, manifest: packedManifest });
     } catch (error) {
-      fail(name, error.stderr ? `pnpm pack failed: ${error.stderr}` : error.message);
+      // Thrown, not exited: the scratch folder is removed on the way out (the `finally` above).
+      throw new Error(`✗ ${name}: ${error.stderr ? `pnpm pack failed: ${error.stderr}` : error.message}`);
     }
   });
   return tarballs;
@@ -571,7 +576,9 @@ async function eachLimited(items, limit, work) {
   const workers = Array.from({ length: Math.min(limit, queue.length) }, async () => {
     while (queue.length > 0) await work(queue.shift());
   });
-  await Promise.all(workers);
+  // Every worker finishes before a failure is passed on, so nothing still writes to the scratch folder.
+  const failed = (await Promise.allSettled(workers)).find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 function indent(text) {
