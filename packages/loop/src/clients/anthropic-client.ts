@@ -68,7 +68,7 @@ const MESSAGES_PATH = "/v1/messages";
 /** With a content-type, the SDK sends a string body verbatim. */
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
-let sendSerialisedRequest: (
+let sendSerializedRequest: (
   client: AnthropicClient,
   request: MessageCreateRequest,
   json: string,
@@ -89,7 +89,7 @@ export function sendRequest(
   options: ModelRequestOptions,
 ): Promise<Message> {
   return client instanceof AnthropicClient && client.create === AnthropicClient.prototype.create
-    ? sendSerialisedRequest(client, request, json, options)
+    ? sendSerializedRequest(client, request, json, options)
     : client.create(request, options);
 }
 
@@ -163,7 +163,7 @@ export class AnthropicClient implements ModelClient {
   }
 
   static {
-    sendSerialisedRequest = (client, request, json, options) => client.#create(request, json, options);
+    sendSerializedRequest = (client, request, json, options) => client.#create(request, json, options);
   }
 
   /** `create`, with `json` as `JSON.stringify(request)` when the caller already has it (see sendRequest). */

@@ -51,7 +51,7 @@ describe("model failures become model_error, never a throw", () => {
     expect(result.toolCalls[0]).toMatchObject({
       isError: true,
       category: "unclassified",
-      code: "UNSERIALISABLE_RESULT",
+      code: "UNSERIALIZABLE_RESULT",
     });
     const results = result.messages[2]!.content as Array<{
       type: string;

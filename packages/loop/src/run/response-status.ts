@@ -10,7 +10,7 @@ export const INVALID_RESPONSE: RunError = {
 };
 
 /** A reply that cannot be serialised back into the history (e.g. nested deeper than JSON allows here). */
-export const UNSERIALISABLE_RESPONSE: RunError = {
+export const UNSERIALIZABLE_RESPONSE: RunError = {
   kind: "invalid_response",
   message:
     "The model response cannot be serialised into the conversation history (it is nested too deeply or holds values JSON cannot represent), so none of it was executed.",

@@ -9,7 +9,7 @@ import {
   statusFor,
   stopDetailsOf,
   textOf,
-  UNSERIALISABLE_RESPONSE,
+  UNSERIALIZABLE_RESPONSE,
 } from "./response-status.js";
 import type { RunOptions } from "./run-options.js";
 import type { RunResult } from "./run-result.js";
@@ -122,7 +122,7 @@ async function loop(run: RunState): Promise<RunResult> {
       // A reply that cannot be serialised (e.g. nested deeper than JSON.stringify allows) can never be sent
       // back in the history: nothing of it runs, and the run ends as an invalid response, not an internal bug.
       await batch?.discard();
-      return run.finish("model_error", { error: UNSERIALISABLE_RESPONSE });
+      return run.finish("model_error", { error: UNSERIALIZABLE_RESPONSE });
     }
 
     if (toolsRun) {

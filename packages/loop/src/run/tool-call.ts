@@ -116,7 +116,7 @@ function serializable(
     return { outcome, block: toToolResultBlock(toolUseId, outcome) };
   } catch {
     const replacement = unclassifiedError(
-      "UNSERIALISABLE_RESULT",
+      "UNSERIALIZABLE_RESULT",
       "The tool ran but its result cannot be serialised for you (nested too deeply or not JSON). " +
         "Do not repeat the same call; tell the user the result could not be read.",
     );
