@@ -1,12 +1,14 @@
 import { parseArgs } from "node:util";
+import { KeelConfigError } from "@keel/errors";
 
 export type DemoCommand = { readonly kind: "help" } | { readonly kind: "run"; readonly json: boolean };
 
 /** A command line the demo does not understand; the message says what was wrong. */
-export class DemoUsageError extends Error {
+export class DemoUsageError extends KeelConfigError<"USAGE"> {
+  static override readonly errorName = "DemoUsageError";
+
   constructor(message: string) {
-    super(message);
-    this.name = "DemoUsageError";
+    super("USAGE", message);
   }
 }
 

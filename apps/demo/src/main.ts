@@ -23,7 +23,7 @@ export async function main(argv: readonly string[], io: MainIo): Promise<number>
   try {
     command = parseDemoArguments(argv);
   } catch (error) {
-    if (!(error instanceof DemoUsageError)) throw error;
+    if (!DemoUsageError.isInstance(error)) throw error;
     io.stderr.write(`keel-demo: ${error.message}\nRun with --help for the options.\n`);
     return 2;
   }

@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { KeelError } from "@keel/errors";
 
 /** A server entry the demo cannot start: it says which build is missing and how to make it. */
-export class MissingServerBuildError extends Error {
+export class MissingServerBuildError extends KeelError<"SERVER_NOT_BUILT"> {
+  static override readonly errorName = "MissingServerBuildError";
+
   constructor(what: string, path: string, fix: string) {
-    super(`${what} is not built (${path} is missing). ${fix}`);
-    this.name = "MissingServerBuildError";
+    super("SERVER_NOT_BUILT", `${what} is not built (${path} is missing). ${fix}`);
   }
 }
 
