@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { KeelMcpConfigError } from "../config-error.js";
 import { parseCliArguments } from "./arguments.js";
 
 const parse = (argv: string[], environment = {}) => parseCliArguments(argv, environment, "/work");
@@ -69,5 +70,31 @@ describe("parseCliArguments", () => {
     ]) {
       expect(() => parse(argv), argv.join(" ")).toThrow(/keel-mcp --help/);
     }
+  });
+
+  it("names the nearest option for a mistyped one", () => {
+    expect(() => parse(["--memroy"])).toThrow(
+      /^Unknown option '--memroy'\. Did you mean --memory\? Run keel-mcp --help for the options\.$/,
+    );
+    expect(() => parse(["--http", "--prt", "80"])).toThrow(/Did you mean --port\?/);
+    expect(() => parse(["--verbose"])).toThrow(/^Unknown option '--verbose'\. Run keel-mcp --help/);
+  });
+
+  it("refuses an argument that is not an option, naming the option it looks like", () => {
+    expect(() => parse(["extra"])).toThrow(
+      /^Unexpected argument 'extra': keel-mcp takes options only\. Run keel-mcp --help for the options\.$/,
+    );
+    expect(() => parse(["http"])).toThrow(/^Unexpected argument 'http': .* Did you mean --http\?/);
+  });
+
+  it("throws KeelMcpConfigError USAGE, which runCli turns into exit code 2", () => {
+    const error = (() => {
+      try {
+        parse(["--memroy"]);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(KeelMcpConfigError.isInstance(error) && error.code).toBe("USAGE");
   });
 });

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { commandLine } from "../command-line/command-line.js";
 import { KeelMcpConfigError } from "../config-error.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "../logger.js";
 import type { StoreSettings } from "../store.js";
@@ -48,13 +48,7 @@ export function parseCliArguments(
   environment: CliEnvironment,
   cwd: string,
 ): CliCommand {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw usage(error instanceof Error ? error.message : String(error));
-  }
-  const { values } = parsed;
+  const { values } = keelMcp.parse(argv, OPTIONS, { positionals: false });
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (values.memory && values["data-dir"] !== undefined)
@@ -109,29 +103,21 @@ export function parseCliArguments(
   };
 }
 
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      http: { type: "boolean" },
-      host: { type: "string" },
-      port: { type: "string" },
-      "allowed-origin": { type: "string", multiple: true },
-      "allowed-host": { type: "string", multiple: true },
-      "require-conversation": { type: "boolean" },
-      "max-connections": { type: "string" },
-      "header-timeout": { type: "string" },
-      "data-dir": { type: "string" },
-      memory: { type: "boolean" },
-      "log-level": { type: "string" },
-      "log-format": { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "v" },
-    },
-  });
-}
+const OPTIONS = {
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
+  "allowed-origin": { type: "string", multiple: true },
+  "allowed-host": { type: "string", multiple: true },
+  "require-conversation": { type: "boolean" },
+  "max-connections": { type: "string" },
+  "header-timeout": { type: "string" },
+  "data-dir": { type: "string" },
+  memory: { type: "boolean" },
+  "log-level": { type: "string" },
+  "log-format": { type: "string" },
+  version: { type: "boolean", short: "v" },
+} as const;
 
 function storeSettings(
   memory: boolean,
@@ -178,6 +164,12 @@ function readHeaderTimeout(text: string | undefined): number | undefined {
   return seconds * 1000;
 }
 
-function usage(problem: string): KeelMcpConfigError {
-  return new KeelMcpConfigError("USAGE", `${problem} Run keel-mcp --help for the options.`);
-}
+/** `keel-mcp`'s command line: the shared helper (`--help`, "did you mean", usage errors) with its wording. */
+const keelMcp = commandLine({
+  name: "keel-mcp",
+  quoteHelp: false,
+  usageError: (message) => new KeelMcpConfigError("USAGE", message),
+});
+
+/** A usage error: `problem`, then `Run keel-mcp --help for the options.` */
+const usage = (problem: string) => keelMcp.usage(problem);

@@ -36,4 +36,20 @@ describe("runCli", () => {
     expect(stderr()).toContain("only apply with --http");
     expect(stdout()).toBe("");
   });
+
+  it("suggests the nearest option for a mistyped one, with exit code 2", async () => {
+    const stderr = capture(process.stderr);
+    expect(await runCli(["--memroy"], {})).toBe(2);
+    expect(stderr()).toBe(
+      "keel-mcp: Unknown option '--memroy'. Did you mean --memory? Run keel-mcp --help for the options.\n",
+    );
+  });
+
+  it("refuses an argument that is not an option, with exit code 2", async () => {
+    const stderr = capture(process.stderr);
+    expect(await runCli(["serve"], {})).toBe(2);
+    expect(stderr()).toBe(
+      "keel-mcp: Unexpected argument 'serve': keel-mcp takes options only. Run keel-mcp --help for the options.\n",
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_EXIT } from "../command-line/command-line.js";
 import { KeelMcpConfigError } from "../config-error.js";
 import type { supportSurface } from "../support-surface.js";
 import { SERVER_VERSION } from "../version.js";
@@ -25,15 +26,15 @@ export async function runCli(
   } catch (error) {
     const usage = KeelMcpConfigError.isInstance(error);
     process.stderr.write(`keel-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-    return usage ? 2 : 1;
+    return usage ? COMMAND_LINE_EXIT.usage : 1;
   }
   if (command.kind === "help") {
     process.stdout.write(USAGE);
-    return 0;
+    return COMMAND_LINE_EXIT.ok;
   }
   if (command.kind === "version") {
     process.stdout.write(`${SERVER_VERSION}\n`);
-    return 0;
+    return COMMAND_LINE_EXIT.ok;
   }
   // The server, its store drivers, the SDKs and OpenTelemetry load only to serve: --help, --version and a
   // usage error answer at once.

@@ -1,15 +1,37 @@
 import { describe, expect, it } from "vitest";
-import type { CommandContext } from "./commands/command.js";
-import { defineCommand } from "./parse-command-line.js";
-import { UsageError } from "./usage-error.js";
+import { COMMAND_LINE_EXIT, commandLine, nearestName } from "./command-line.js";
 
-function context(): { context: CommandContext; out: string[] } {
-  const out: string[] = [];
-  const io = { stdout: { write: (text: string) => out.push(text) } };
-  return { context: { io } as unknown as CommandContext, out };
+/** The error the test programs throw, so a test can tell a usage error from any other failure. */
+class TestUsageError extends Error {}
+
+interface TestContext {
+  readonly io: { readonly stdout: { write(text: string): unknown } };
 }
 
-const echo = defineCommand({
+function context(): { context: TestContext; out: string[] } {
+  const out: string[] = [];
+  return { context: { io: { stdout: { write: (text: string) => out.push(text) } } }, out };
+}
+
+/** A program with subcommands, worded as `keel` is. */
+const keel = commandLine<TestContext>({
+  name: "keel",
+  usageError: (message) => new TestUsageError(message),
+});
+
+/** A program without subcommands or positionals, worded as `keel-mcp` is. */
+const keelMcp = commandLine({
+  name: "keel-mcp",
+  quoteHelp: false,
+  usageError: (message) => new TestUsageError(message),
+});
+const MCP_OPTIONS = {
+  memory: { type: "boolean" },
+  http: { type: "boolean" },
+  port: { type: "string" },
+} as const;
+
+const echo = keel.defineCommand({
   name: "echo",
   help: "Usage: keel echo [--loud] [--times N] WORDS\n",
   options: { loud: { type: "boolean" }, times: { type: "string" } },
@@ -20,6 +42,16 @@ const echo = defineCommand({
   },
 });
 
+function thrown(action: () => unknown): Error {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TestUsageError);
+    return error as Error;
+  }
+  throw new Error("expected a usage error");
+}
+
 describe("defineCommand: one owner for parsing, --help and usage errors", () => {
   it("hands the command typed values and positionals", async () => {
     const { context: ctx, out } = context();
@@ -29,7 +61,7 @@ describe("defineCommand: one owner for parsing, --help and usage errors", () => 
 
   it.each([["--help"], ["-h"]])("prints the help for %s and exits 0 without running", async (flag) => {
     const { context: ctx, out } = context();
-    expect(await echo.run(["hi", flag], ctx)).toBe(0);
+    expect(await echo.run(["hi", flag], ctx)).toBe(COMMAND_LINE_EXIT.ok);
     expect(out).toEqual(["Usage: keel echo [--loud] [--times N] WORDS\n"]);
   });
 
@@ -43,7 +75,7 @@ describe("defineCommand: one owner for parsing, --help and usage errors", () => 
   it("suggests nothing for an option far from every known one", async () => {
     const { context: ctx } = context();
     const error = await echo.run(["--verbose"], ctx).catch((thrown: unknown) => thrown);
-    expect(UsageError.isInstance(error)).toBe(true);
+    expect(error).toBeInstanceOf(TestUsageError);
     expect(String((error as Error).message)).not.toContain("Did you mean");
   });
 
@@ -52,5 +84,78 @@ describe("defineCommand: one owner for parsing, --help and usage errors", () => 
     await expect(echo.run(["--times"], ctx)).rejects.toThrow(
       /--times.*argument missing\. Run "keel echo --help"/,
     );
+  });
+});
+
+describe("parse: a program without subcommands (keel-mcp's wording)", () => {
+  it("adds --help / -h to the options", () => {
+    expect(keelMcp.parse(["-h"], MCP_OPTIONS).values).toEqual({ help: true });
+    expect(keelMcp.parse(["--memory"], MCP_OPTIONS, { positionals: false }).values).toEqual({ memory: true });
+  });
+
+  it("suggests the nearest option for a mistyped one, and points at --help unquoted", () => {
+    expect(thrown(() => keelMcp.parse(["--memroy"], MCP_OPTIONS)).message).toBe(
+      "Unknown option '--memroy'. Did you mean --memory? Run keel-mcp --help for the options.",
+    );
+  });
+
+  it("refuses an argument when it takes options only, naming the option it looks like", () => {
+    expect(thrown(() => keelMcp.parse(["extra"], MCP_OPTIONS, { positionals: false })).message).toBe(
+      "Unexpected argument 'extra': keel-mcp takes options only. Run keel-mcp --help for the options.",
+    );
+    expect(thrown(() => keelMcp.parse(["http"], MCP_OPTIONS, { positionals: false })).message).toBe(
+      "Unexpected argument 'http': keel-mcp takes options only. Did you mean --http? Run keel-mcp --help for the options.",
+    );
+    expect(keelMcp.parse(["extra"], MCP_OPTIONS).positionals).toEqual(["extra"]);
+  });
+
+  it("keeps only the first sentence of Node's message", () => {
+    expect(thrown(() => keelMcp.parse(["--port", "--memory"], MCP_OPTIONS)).message).toBe(
+      "Option '--port' argument is ambiguous. Run keel-mcp --help for the options.",
+    );
+    expect(thrown(() => keelMcp.parse(["--memory=yes"], MCP_OPTIONS)).message).toBe(
+      "Option '--memory' does not take an argument. Run keel-mcp --help for the options.",
+    );
+  });
+
+  it("builds the program's usage error for a problem found after parsing", () => {
+    expect(keelMcp.usage("--memory and --data-dir exclude each other.").message).toBe(
+      "--memory and --data-dir exclude each other. Run keel-mcp --help for the options.",
+    );
+    expect(keel.usage("--record and --replay exclude each other.", "run").message).toBe(
+      '--record and --replay exclude each other. Run "keel run --help" for the options.',
+    );
+  });
+});
+
+describe("readers of option values and positionals", () => {
+  it("reads whole numbers and shares, quoting what was given otherwise", () => {
+    expect(keel.readInteger("--max-iterations", " 12 ", 1)).toBe(12);
+    expect(thrown(() => keel.readInteger("--thinking", "512", 1024)).message).toBe(
+      '--thinking needs a whole number of at least 1024, got "512".',
+    );
+    expect(keel.readFraction("--min", "0.9")).toBe(0.9);
+    expect(thrown(() => keel.readFraction("--min", "90")).message).toBe(
+      '--min needs a number from 0 to 1 (e.g. 0.9 for 90%), got "90".',
+    );
+  });
+
+  it("takes exactly one positional, required or not", () => {
+    expect(keel.singlePositional("route", ["refund #1"], "request", true)).toBe("refund #1");
+    expect(keel.singlePositional("check-config", [], "config file", false)).toBeUndefined();
+    expect(thrown(() => keel.singlePositional("route", ["refund", "#1"], "request", true)).message).toBe(
+      'keel route takes one request, got 2: "refund" "#1". Quote a request that has spaces.',
+    );
+    expect(thrown(() => keel.singlePositional("route", [" "], "request", true)).message).toBe(
+      'a request is required. Run "keel route --help" for examples.',
+    );
+  });
+});
+
+describe("nearestName", () => {
+  it("allows a third of the longer name to differ, at least one edit", () => {
+    expect(nearestName("memroy", ["memory", "http"])).toBe("memory");
+    expect(nearestName("rn", ["run", "route"])).toBe("run");
+    expect(nearestName("deploy", ["run", "route", "tickets"])).toBeUndefined();
   });
 });

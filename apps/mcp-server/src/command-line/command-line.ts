@@ -1,0 +1,189 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { nearestName } from "./nearest-name.js";
+
+// `@keel/mcp-server/command-line`: the one owner of how a Keel program reads its command line (`keel`'s
+// subcommands and `keel-mcp`). It imports nothing but node:util, so `--help`, `--version` and a usage error
+// answer without loading a server, a store or an SDK.
+
+export { nearestName } from "./nearest-name.js";
+
+/** The exit codes every Keel program shares: 0 for `--help` (and success), 2 for a usage error. */
+export const COMMAND_LINE_EXIT = { ok: 0, usage: 2 } as const;
+
+/** A program whose command lines the helper reads. */
+export interface CommandLineProgram {
+  /** The program as typed, first in every message that names a command line: `keel`, `keel-mcp`. */
+  readonly name: string;
+  /**
+   * How a usage error points at the help: `Run "keel run --help" for the options.` (true, the default) or
+   * `Run keel-mcp --help for the options.` (false). Each program keeps the wording its users know.
+   */
+  readonly quoteHelp?: boolean;
+  /**
+   * The error a usage problem throws, from its whole message (the pointer at `--help` included). The
+   * program's entry point prints the message and exits with COMMAND_LINE_EXIT.usage.
+   */
+  usageError(message: string): Error;
+}
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+
+type WithHelp<Options extends ParseArgsOptionsConfig> = Options & {
+  readonly help: { readonly type: "boolean"; readonly short: "h" };
+};
+
+/** What `node:util` parseArgs returns for these options plus `--help` / `-h` (strict, positionals allowed). */
+export type ParsedCommandLine<Options extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: WithHelp<Options>; strict: true; allowPositionals: true }>
+>;
+
+/** How `parse` reads one command line. */
+export interface ParseSettings {
+  /** The subcommand (`run` for `keel run`), named in the messages; none for a program without subcommands. */
+  readonly command?: string;
+  /** Whether arguments other than options are allowed (default true); an unexpected one is a usage error. */
+  readonly positionals?: boolean;
+}
+
+/** A subcommand as its parts: the helper owns parsing, `--help` and usage errors. */
+export interface CommandSpec<Options extends ParseArgsOptionsConfig, Context> {
+  readonly name: string;
+  /** The text `--help` prints (usage, options, exit codes, examples). */
+  readonly help: string;
+  /** parseArgs options; `--help` / `-h` is added. */
+  readonly options: Options;
+  run(parsed: ParsedCommandLine<Options>, context: Context): Promise<number>;
+}
+
+/** A subcommand ready to run: resolves with its exit code, throws the program's usage error. */
+export interface CommandLineCommand<Context> {
+  readonly name: string;
+  run(args: readonly string[], context: Context): Promise<number>;
+}
+
+/** What a command needs of its context to print its help. */
+export interface HelpContext {
+  readonly io: { readonly stdout: { write(text: string): unknown } };
+}
+
+/** The helpers of one program, each naming it in its messages and throwing its usage error. */
+export interface CommandLine<Context extends HelpContext> {
+  /**
+   * `node:util` parseArgs (strict) with `--help` / `-h` added. A parse error keeps only Node's first
+   * sentence, an unknown option (or an argument spelled like an option) gets the nearest known one
+   * (`--memroy` → "Did you mean --memory?"), and the message ends by pointing at the program's `--help`.
+   */
+  parse<const Options extends ParseArgsOptionsConfig>(
+    args: readonly string[],
+    options: Options,
+    settings?: ParseSettings,
+  ): ParsedCommandLine<Options>;
+  /** A subcommand: `parse`, then `--help` prints `help` and exits 0, else `run`. */
+  defineCommand<const Options extends ParseArgsOptionsConfig>(
+    spec: CommandSpec<Options, Context>,
+  ): CommandLineCommand<Context>;
+  /** The program's usage error for `problem`, pointing at the (sub)command's `--help` for the options. */
+  usage(problem: string, command?: string): Error;
+  /** A whole number of at least `minimum`, or a usage error quoting what was given. */
+  readInteger(option: string, text: string, minimum: number): number;
+  /** A number from 0 to 1 (a share), or a usage error quoting what was given. */
+  readFraction(option: string, text: string): number;
+  /** Exactly one positional argument (or none when optional); extra ones are a usage error. */
+  singlePositional(
+    command: string,
+    positionals: readonly string[],
+    what: string,
+    required: boolean,
+  ): string | undefined;
+}
+
+/**
+ * The command-line helpers of one program. `keel` binds them to its UsageError (`apps/cli`,
+ * `commands/command.ts`), `keel-mcp` to KeelMcpConfigError USAGE; both print the error's message after
+ * their name and exit 2.
+ */
+export function commandLine<Context extends HelpContext>(program: CommandLineProgram): CommandLine<Context> {
+  const typed = (command: string | undefined) =>
+    command === undefined ? program.name : `${program.name} ${command}`;
+  const seeHelp = (command: string | undefined, what: string) => {
+    const help = `${typed(command)} --help`;
+    return `Run ${program.quoteHelp === false ? help : `"${help}"`} for ${what}.`;
+  };
+  const usage = (problem: string, command?: string) =>
+    program.usageError(`${problem} ${seeHelp(command, "the options")}`);
+
+  const parse = <const Options extends ParseArgsOptionsConfig>(
+    args: readonly string[],
+    options: Options,
+    settings: ParseSettings = {},
+  ): ParsedCommandLine<Options> => {
+    const withHelp = { ...options, help: { type: "boolean", short: "h" } } as WithHelp<Options>;
+    const known = Object.keys(withHelp);
+    const suggest = (name: string) => {
+      const nearest = nearestName(name, known);
+      return nearest === undefined ? "" : ` Did you mean --${nearest}?`;
+    };
+    let parsed: ParsedCommandLine<Options>;
+    try {
+      parsed = parseArgs({ args: [...args], options: withHelp, strict: true, allowPositionals: true });
+    } catch (error) {
+      // Node's messages go on about `--` positionals: only the first sentence is kept.
+      const message = error instanceof Error ? error.message : String(error);
+      const firstSentence = message.split(/\.\s/)[0]?.replace(/\.$/, "") ?? message;
+      const unknown = /^Unknown option '--?([^']+)'/.exec(firstSentence)?.[1];
+      throw usage(`${firstSentence}.${unknown === undefined ? "" : suggest(unknown)}`, settings.command);
+    }
+    const unexpected = parsed.positionals[0];
+    if (settings.positionals === false && unexpected !== undefined) {
+      throw usage(
+        `Unexpected argument '${unexpected}': ${typed(settings.command)} takes options only.${suggest(unexpected)}`,
+        settings.command,
+      );
+    }
+    return parsed;
+  };
+
+  return {
+    parse,
+    usage,
+    defineCommand(spec) {
+      return {
+        name: spec.name,
+        async run(args, context) {
+          const parsed = parse(args, spec.options, { command: spec.name });
+          if ((parsed.values as { readonly help?: boolean }).help) {
+            context.io.stdout.write(spec.help);
+            return COMMAND_LINE_EXIT.ok;
+          }
+          return spec.run(parsed, context);
+        },
+      };
+    },
+    readInteger(option, text, minimum) {
+      const value = Number(text);
+      if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < minimum) {
+        throw program.usageError(`${option} needs a whole number of at least ${minimum}, got "${text}".`);
+      }
+      return value;
+    },
+    readFraction(option, text) {
+      const value = Number(text);
+      if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
+        throw program.usageError(`${option} needs a number from 0 to 1 (e.g. 0.9 for 90%), got "${text}".`);
+      }
+      return value;
+    },
+    singlePositional(command, positionals, what, required) {
+      if (positionals.length > 1) {
+        throw program.usageError(
+          `${typed(command)} takes one ${what}, got ${positionals.length}: ${positionals.map((item) => JSON.stringify(item)).join(" ")}. Quote a request that has spaces.`,
+        );
+      }
+      const value = positionals[0];
+      if (required && (value === undefined || value.trim() === "")) {
+        throw program.usageError(`a ${what} is required. ${seeHelp(command, "examples")}`);
+      }
+      return value;
+    },
+  };
+}
