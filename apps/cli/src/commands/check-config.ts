@@ -1,9 +1,8 @@
 import { resolve } from "node:path";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
-import { defineCommand, singlePositional } from "../parse-command-line.js";
 import { jsonErrorPlace, readInputFile } from "../read-input-file.js";
 import type { Style } from "../terminal/style.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT, singlePositional } from "./command.js";
 
 const HELP = `Check an MCP client config (.mcp.json) before it is committed or used.
 

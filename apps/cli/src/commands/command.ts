@@ -1,7 +1,9 @@
+import { COMMAND_LINE_EXIT, type CommandLine, commandLine } from "@keel/mcp-server/command-line";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
 import type { Spinner } from "../terminal/spinner.js";
 import type { Style } from "../terminal/style.js";
+import { UsageError } from "../usage-error.js";
 
 /** What every command receives besides its arguments. */
 export interface CommandContext {
@@ -25,4 +27,27 @@ export interface Command {
  * Exit codes: 0 success, 1 the command ran and the answer is "no" (failed run, findings), 2 usage,
  * 3 the run is waiting for a person's approval (`keel run --hold`; continue with `keel tickets approve`).
  */
-export const EXIT = { ok: 0, failed: 1, usage: 2, awaitingApproval: 3 } as const;
+export const EXIT = {
+  ok: COMMAND_LINE_EXIT.ok,
+  failed: 1,
+  usage: COMMAND_LINE_EXIT.usage,
+  awaitingApproval: 3,
+} as const;
+
+/**
+ * `keel`'s command-line helpers (`@keel/mcp-server/command-line`, the one owner of parsing, `--help` and
+ * usage errors for `keel` and `keel-mcp`). `defineCommand` makes a subcommand: its arguments go through
+ * `node:util` parseArgs (strict, positionals allowed); `--help` prints its help and exits 0; a parse error,
+ * or an unknown option (with the nearest known one: `--jsno` → "did you mean --json?"), is a UsageError
+ * that names the command and its `--help` (`Run "keel run --help" for the options.`).
+ */
+type KeelCommandLine = CommandLine<CommandContext>;
+
+const keel: KeelCommandLine = commandLine({
+  name: "keel",
+  usageError: (message) => new UsageError(message),
+});
+export const defineCommand: KeelCommandLine["defineCommand"] = keel.defineCommand;
+export const readInteger: KeelCommandLine["readInteger"] = keel.readInteger;
+export const readFraction: KeelCommandLine["readFraction"] = keel.readFraction;
+export const singlePositional: KeelCommandLine["singlePositional"] = keel.singlePositional;

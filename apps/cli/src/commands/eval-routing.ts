@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
-import { defineCommand, readFraction, singlePositional } from "../parse-command-line.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
 import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
@@ -9,7 +8,7 @@ import { liveRoute } from "../routing/live-route.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { renderEvaluation } from "../routing/render-evaluation.js";
 import { readSurface, surfaceTools } from "../routing/surfaces.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT, readFraction, singlePositional } from "./command.js";
 
 const HELP = `Measure how well tool descriptions route a corpus of requests.
 

@@ -5,11 +5,10 @@ import {
   MCP_CONFIG_OPTIONS,
   mcpConfigFlags,
 } from "../config/mcp-servers.js";
-import { defineCommand } from "../parse-command-line.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { connectChosenServers } from "../run/mcp-tools.js";
 import { UsageError } from "../usage-error.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT } from "./command.js";
 
 const HELP = `Lint the support tools' descriptions for what will misroute.
 

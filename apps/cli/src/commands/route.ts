@@ -1,12 +1,11 @@
 import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
-import { defineCommand, singlePositional } from "../parse-command-line.js";
 import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
 import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT, singlePositional } from "./command.js";
 
 const HELP = `Which support tool would handle a request?
 

@@ -20,7 +20,6 @@ import {
 } from "../config/mcp-servers.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
-import { defineCommand, readFraction, readInteger, singlePositional } from "../parse-command-line.js";
 import { openMcpTools } from "../run/mcp-tools.js";
 import {
   BACKEND_OPTIONS,
@@ -39,7 +38,7 @@ import type { Style } from "../terminal/style.js";
 import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
 import { cliVersion } from "../version.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT, readFraction, readInteger, singlePositional } from "./command.js";
 
 const HELP = `Run the support agent on one customer request.
 

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Ticket } from "@keel/support-desk";
-import { defineCommand } from "../parse-command-line.js";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT } from "./command.js";
 import { decideTicket } from "./ticket-decision.js";
 
 const HELP = `List the open escalation tickets in the store, or decide a held run.

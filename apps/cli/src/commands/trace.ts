@@ -1,11 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { defineCommand, singlePositional } from "../parse-command-line.js";
 import { renderTraceHtml } from "../trace/render-trace-html.js";
 import { renderTraceText } from "../trace/render-trace-text.js";
 import { readTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
-import { EXIT } from "./command.js";
+import { defineCommand, EXIT, singlePositional } from "./command.js";
 
 const HELP = `Render a saved trace step by step.
 
