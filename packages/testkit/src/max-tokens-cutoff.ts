@@ -39,7 +39,7 @@ export function cutOffAtMaxTokens(message: Message, maxTokens: number, fault: Ma
   return { message: cut };
 }
 
-/** The input properties whose JSON ends within the first `kept` characters of the serialized input. */
+/** The input properties whose JSON ends within the first `kept` characters of the serialised input. */
 function completeEntries(input: Record<string, unknown>, kept: number): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   let length = 1;

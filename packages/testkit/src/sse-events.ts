@@ -9,7 +9,7 @@ export interface ChunkingOptions {
   emptyFirstJsonDelta: boolean;
 }
 
-/** One serialized SSE event; `kind` lets the writer place delays and faults without parsing it again. */
+/** One serialised SSE event; `kind` lets the writer place delays and faults without parsing it again. */
 export interface SseEvent {
   text: string;
   kind: "delta" | "block-start" | "message-delta" | "other";

@@ -8,7 +8,7 @@ import { withChanges } from "./outcome-data.js";
 export const MIN_CAP_CHARS = 100;
 
 export interface CapTextOptions {
-  /** The most characters each free-form field may serialize to; an integer of at least 100. */
+  /** The most characters each free-form field may serialise to; an integer of at least 100. */
   readonly maxChars: number;
 }
 

@@ -18,8 +18,8 @@ export function mapJson(root: unknown, visitor: JsonVisitor): unknown {
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") return visitor.mapString ? visitor.mapString(value) : value;
     if (typeof value !== "object" || value === null) return value;
-    const serialised = serializedForm(value);
-    if (serialised !== value) return walk(serialised);
+    const serialized = serializedForm(value);
+    if (serialized !== value) return walk(serialized);
     if (ancestors.has(value)) throw new TypeError("mapJson: the value contains a cycle");
     ancestors.add(value);
     try {

@@ -1,7 +1,7 @@
 import { isToolOutcome, outcomeFromThrown, type ToolOutcome } from "@keel/errors";
 import type { Tool, ToolContext } from "../types.js";
 import { describeIssues } from "./describe-issues.js";
-import { cancelled, lastResort, notAnOutcome, outputMismatch, timedOut } from "./tool-outcomes.js";
+import { canceled, lastResort, notAnOutcome, outputMismatch, timedOut } from "./tool-outcomes.js";
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -15,7 +15,7 @@ const NEVER_ABORTED = new AbortController().signal;
 export function runTool(tool: Tool, input: unknown, context: ToolContext): Promise<ToolOutcome> {
   try {
     const callerSignal = context?.signal instanceof AbortSignal ? context.signal : NEVER_ABORTED;
-    if (callerSignal.aborted) return Promise.resolve(cancelled(tool, "before"));
+    if (callerSignal.aborted) return Promise.resolve(canceled(tool, "before"));
     if (tool.timeoutMs === undefined) return passThrough(tool, input, context, callerSignal);
     return race(tool, input, context, callerSignal, tool.timeoutMs);
   } catch {
@@ -42,17 +42,17 @@ async function passThrough(
       returned = tool.handler(input, handlerContext);
       if (isThenable(returned)) {
         const settled = await settleUnlessAborted(returned, callerSignal);
-        if (settled === ABORTED) return cancelled(tool, "during");
+        if (settled === ABORTED) return canceled(tool, "during");
         if (!settled.ok) throw settled.error;
         returned = settled.value;
       }
     } catch (error) {
       return callerSignal.aborted
-        ? cancelled(tool, "during")
+        ? canceled(tool, "during")
         : outcomeFromThrown(error, { toolName: tool.name });
     }
     // As with a listener in place: a caller that aborted before the answer was taken gets TOOL_ABORTED.
-    return callerSignal.aborted ? cancelled(tool, "during") : checkReturned(tool, returned);
+    return callerSignal.aborted ? canceled(tool, "during") : checkReturned(tool, returned);
   } catch {
     return lastResort(tool.name);
   }
@@ -116,7 +116,7 @@ function race(
     };
     const reason = new DOMException(`"${tool.name}" exceeded ${timeoutMs} ms`, "TimeoutError");
     const timer = setTimeout(() => finish(timedOut(tool), reason), timeoutMs);
-    const onCallerAbort = (): void => finish(cancelled(tool, "during"), callerSignal.reason ?? "aborted");
+    const onCallerAbort = (): void => finish(canceled(tool, "during"), callerSignal.reason ?? "aborted");
     callerSignal.addEventListener("abort", onCallerAbort, { once: true });
     invoke(tool, input, { ...context, signal: controller.signal }).then(finish, () =>
       finish(lastResort(tool.name)),

@@ -22,7 +22,7 @@ export function timedOut(tool: NamedTool): ErrorOutcome {
 }
 
 /** The caller aborted the run (before or while the tool ran); the model is not asked to retry. */
-export function cancelled(tool: NamedTool, when: "before" | "during"): ErrorOutcome {
+export function canceled(tool: NamedTool, when: "before" | "during"): ErrorOutcome {
   const effect =
     when === "before"
       ? "before it started; it had no effect."
