@@ -1,5 +1,5 @@
 import { businessError, isErrorOutcome } from "@keel/errors";
-import { definePostHook, definePreHook } from "@keel/hooks";
+import { definePostHook, definePreHook, idempotencyKey } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
 import { type CallEnvironment, resolveToolCall, type ToolCallRequest } from "./call-tool.js";
 import { createSessionHistory } from "./session-history.js";
@@ -44,7 +44,7 @@ describe("resolveToolCall", () => {
     const second = await resolveToolCall(environment(), request("record_note", { tags: ["x"], note: "a" }));
     const key = (outcome: typeof first.outcome) =>
       outcome.kind === "success" ? (outcome.data as { key: string }).key : "";
-    expect(key(first.outcome)).toMatch(/^mcp:record_note:input:[0-9a-f]{64}$/);
+    expect(key(first.outcome)).toBe(idempotencyKey("mcp-server", "record_note", { note: "a", tags: ["x"] }));
     expect(key(second.outcome)).toBe(key(first.outcome));
   });
 

@@ -3,6 +3,7 @@ import {
   type CompletedCall,
   resolveToolCall as resolveThroughPipeline,
   type ToolCallResolution,
+  type ToolRetryPolicy,
 } from "@keel/hooks";
 import type { RunHooks } from "@keel/loop";
 import type { ToolCall, Toolset } from "@keel/tools";
@@ -43,6 +44,8 @@ export interface CallEnvironment {
   readonly conversationHooks?: KeelHooks;
   /** A write tool without a conversation id is refused (`permission` CONVERSATION_REQUIRED). */
   readonly requireConversationForWrites?: boolean;
+  /** How a transient tool failure is retried within the call. Default: the tool-call path's (`toolRetryPolicy()`). */
+  readonly retry?: ToolRetryPolicy;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function resolveToolCall(
       roleDenies(role, tool) ??
       (needsConversation && tool.effect === "write" ? conversationRequired(tool.name) : null),
     idempotencyKey: (tool, input) => idempotencyKeyFor(tool.name, input, request.meta) ?? invalidKey(),
+    ...(environment.retry ? { retry: environment.retry } : {}),
   });
   const completed: CompletedCall = {
     call: requested,

@@ -1,4 +1,11 @@
-import { fromMcpResult, success, type ToolOutcome } from "@keel/errors";
+import {
+  fromMcpResult,
+  success,
+  type ToolOutcome,
+  type ToolResultBlock,
+  toolResultText,
+  transientError,
+} from "@keel/errors";
 import { definePreHook, type PreToolHook } from "@keel/hooks";
 import { runAgent, ScriptedClient } from "@keel/loop";
 import { createToolset, defineTool, type Toolset } from "@keel/tools";
@@ -18,6 +25,7 @@ import { createKeelMcpServer } from "./server.js";
 const never = () => new Promise<never>(() => {});
 
 function toolset(): Toolset {
+  let flakyAttempts = 0;
   return createToolset([
     defineTool({
       name: "process_refund",
@@ -43,6 +51,23 @@ function toolset(): Toolset {
       handler: () => {
         throw new Error("secret internal detail");
       },
+    }),
+    defineTool({
+      name: "flaky_once",
+      description: "The store does not answer the first attempt, then does.",
+      input: z.object({}),
+      effect: "read",
+      handler: () =>
+        ++flakyAttempts === 1
+          ? transientError("STORE_UNREACHABLE", "The store did not answer; retry.")
+          : success({ ok: true }),
+    }),
+    defineTool({
+      name: "down",
+      description: "The store never answers.",
+      input: z.object({}),
+      effect: "read",
+      handler: () => transientError("STORE_UNREACHABLE", "The store did not answer; retry shortly."),
     }),
     defineTool({
       name: "stall",
@@ -146,9 +171,24 @@ const CASES: readonly Case[] = [
     expected: { code: "TOOL_TIMEOUT", category: "transient" },
   },
   { name: "write with a key", tool: "process_refund", input: refund, expected: { kind: "success" } },
+  // The same retry budget on both paths (the tool-call path's default): a blip is absorbed, an outage is not.
+  { name: "transient once, then success", tool: "flaky_once", input: {}, expected: { kind: "success" } },
+  {
+    name: "transient on every attempt",
+    tool: "down",
+    input: {},
+    expected: { code: "STORE_UNREACHABLE", category: "transient" },
+  },
 ];
 
-async function throughLoop(testCase: Case): Promise<ToolOutcome> {
+interface Seen {
+  readonly outcome: ToolOutcome;
+  /** The text the model reads: the tool_result block's, or the MCP result's first text block. */
+  readonly text: string;
+  readonly attempts: number;
+}
+
+async function throughLoop(testCase: Case): Promise<Seen> {
   const client = new ScriptedClient([
     {
       content: [{ type: "tool_use", id: "toolu_1", name: testCase.tool, input: testCase.input }],
@@ -166,14 +206,27 @@ async function throughLoop(testCase: Case): Promise<ToolOutcome> {
   });
   const record = result.toolCalls[0];
   if (record === undefined) throw new Error(`no tool call recorded for ${testCase.name}`);
-  return record.outcome;
+  const answer = client.requests[1]?.messages.at(-1)?.content;
+  const block = Array.isArray(answer) ? answer.find((item) => item.type === "tool_result") : undefined;
+  if (block?.type !== "tool_result") throw new Error(`no tool_result sent back for ${testCase.name}`);
+  return {
+    outcome: record.outcome,
+    text: toolResultText(block as ToolResultBlock),
+    attempts: record.attempts,
+  };
 }
 
-async function throughMcp(testCase: Case, meta?: Record<string, unknown>): Promise<ToolOutcome> {
+async function throughMcp(testCase: Case, meta?: Record<string, unknown>): Promise<Seen> {
+  // The server's one log line per call carries its attempts; its retry policy is the default one.
+  const attempts: number[] = [];
+  const record = (message: string, fields?: Readonly<Record<string, unknown>>) => {
+    if (message.startsWith("tools/call") && typeof fields?.attempts === "number")
+      attempts.push(fields.attempts);
+  };
   const server = createKeelMcpServer({
     tools: toolset(),
     hooks: { pre: testCase.pre ?? [] },
-    logger: silentLogger,
+    logger: { ...silentLogger, info: record, warn: record },
   });
   const client = new Client({ name: "equal-outcomes", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -184,9 +237,35 @@ async function throughMcp(testCase: Case, meta?: Record<string, unknown>): Promi
       arguments: testCase.input,
       ...(meta === undefined ? {} : { _meta: meta }),
     });
-    return fromMcpResult(result);
+    const text = (result.content as Array<{ type: string; text?: string }>).find(
+      (item) => item.type === "text",
+    )?.text;
+    if (text === undefined) throw new Error(`no text content answered for ${testCase.name}`);
+    return { outcome: fromMcpResult(result), text, attempts: attempts.at(-1) ?? 0 };
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * What the model reads. Each protocol has its one rendering in @keel/errors: a `tool_result` carries a JSON
+ * envelope (`toToolResultBlock`), an MCP result plain text (`renderOutcomeText`). A success's text is the
+ * same data either way; an error or empty names the same code, category, message and next step.
+ */
+function expectSameFacts(loop: Seen, mcp: Seen): void {
+  if (loop.outcome.kind === "success") {
+    expect(mcp.text).toBe(loop.text);
+    return;
+  }
+  const envelope = JSON.parse(loop.text) as Record<string, unknown>;
+  expect(envelope).toMatchObject({ code: loop.outcome.code, message: loop.outcome.message });
+  expect(typeof envelope.guidance).toBe("string");
+  for (const fact of [loop.outcome.code, loop.outcome.message, envelope.guidance as string]) {
+    expect(mcp.text).toContain(fact);
+  }
+  if (loop.outcome.kind === "error") {
+    expect(envelope.category).toBe(loop.outcome.category);
+    expect(mcp.text).toContain(`category: ${loop.outcome.category}`);
   }
 }
 
@@ -196,14 +275,18 @@ const seen = (outcome: ToolOutcome) => JSON.parse(JSON.stringify(outcome)) as Re
 describe("the same call gives the same outcome through the loop and through the MCP server", () => {
   it.each(CASES)("$name", async (testCase) => {
     const [loop, mcp] = await Promise.all([throughLoop(testCase), throughMcp(testCase)]);
-    expect(seen(mcp)).toEqual(seen(loop));
-    expect(loop).toMatchObject(testCase.expected);
+    expect(seen(mcp.outcome)).toEqual(seen(loop.outcome));
+    expectSameFacts(loop, mcp);
+    expect(mcp.attempts).toBe(loop.attempts);
+    expect(loop.outcome).toMatchObject(testCase.expected);
   });
 
   it("a write with the client's own key in _meta gets a key too, with the same outcome", async () => {
     const testCase = CASES.find((entry) => entry.name === "write with a key")!;
     const mcp = await throughMcp(testCase, { "dev.keel/idempotency-key": "user-action-42" });
-    expect(seen(mcp)).toEqual(seen(await throughLoop(testCase)));
-    expect(mcp).toMatchObject({ kind: "success", data: { keyed: true } });
+    const loop = await throughLoop(testCase);
+    expect(seen(mcp.outcome)).toEqual(seen(loop.outcome));
+    expectSameFacts(loop, mcp);
+    expect(mcp.outcome).toMatchObject({ kind: "success", data: { keyed: true } });
   });
 });

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_META_KEY } from "@keel/errors";
+import { idempotencyKey } from "@keel/hooks";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeyFor } from "./idempotency.js";
@@ -12,6 +13,12 @@ describe("idempotency keys", () => {
           idempotencyKeyFor("tool", input, undefined),
         );
       }),
+    );
+  });
+
+  it("are @keel/hooks' idempotencyKey in one server-wide scope, the same on every connection", () => {
+    expect(idempotencyKeyFor("process_refund", { amount: 5 }, undefined)).toBe(
+      idempotencyKey("mcp-server", "process_refund", { amount: 5 }),
     );
   });
 

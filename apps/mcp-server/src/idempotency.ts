@@ -1,13 +1,13 @@
-import { createHash } from "node:crypto";
 import { IDEMPOTENCY_META_KEY } from "@keel/errors";
-import { canonicalJson } from "@keel/tools";
+import { idempotencyKey } from "@keel/hooks";
 import { isMetaId } from "./meta-id.js";
 
 /**
  * The idempotency key of a write through the server. A client-supplied `_meta["dev.keel/idempotency-key"]`
- * wins (scoped to the tool, so one key cannot collide across tools); otherwise the key is derived from the
- * tool name and the canonical validated input, so a retried identical call — the same refund sent twice
- * after a dropped connection — pays once. The surprise: two deliberately identical refunds need two
+ * wins (scoped to the tool, so one key cannot collide across tools); otherwise the key is @keel/hooks'
+ * `idempotencyKey` of the tool and the canonical validated input in one server-wide scope (not per run, as
+ * in the loop: every stateless HTTP call is its own run), so a retried identical call — the same refund sent
+ * twice after a dropped connection — pays once. The surprise: two deliberately identical refunds need two
  * different client keys. Returns undefined when the client sent a key that is not 1–200 printable ASCII
  * characters; the caller turns that into a validation error.
  */
@@ -20,9 +20,11 @@ export function idempotencyKeyFor(
   if (supplied !== undefined) {
     return isMetaId(supplied) ? `mcp:${toolName}:key:${supplied}` : undefined;
   }
-  const digest = createHash("sha256").update(canonicalJson(input)).digest("hex");
-  return `mcp:${toolName}:input:${digest}`;
+  return idempotencyKey(DERIVED_KEY_SCOPE, toolName, input);
 }
+
+/** The "run" every derived key of the server belongs to: the same call keys alike on every connection. */
+const DERIVED_KEY_SCOPE = "mcp-server";
 
 function readSuppliedKey(requestMeta: unknown): unknown {
   if (typeof requestMeta !== "object" || requestMeta === null) return undefined;

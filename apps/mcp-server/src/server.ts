@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { outcomeFromThrown, toMcpResult } from "@keel/errors";
+import type { ToolRetryPolicy } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -11,7 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Tracer } from "@opentelemetry/api";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { toCallToolResult } from "./call-result.js";
 import { type KeelHooks, resolveToolCall } from "./call-tool.js";
 import type { ConversationStore } from "./conversations.js";
@@ -47,6 +48,12 @@ export interface KeelMcpServerOptions {
    * `_meta` carries `traceparent`. Without it no span is made (the log line still names the caller's trace).
    */
   readonly tracer?: Tracer;
+  /**
+   * How a transient tool failure (transient and retryable, e.g. the store did not answer) is retried within
+   * one `tools/call` before the client sees it. Default: the same policy as the agent loop's, @keel/hooks'
+   * `toolRetryPolicy()` (3 attempts, 200 ms doubling); `toolRetryPolicy({ maxAttempts: 1 })` answers at once.
+   */
+  readonly toolRetry?: ToolRetryPolicy;
 }
 
 /**
@@ -137,6 +144,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     ...(options.conversations ? { conversations: options.conversations } : {}),
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
     ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
+    ...(options.toolRetry ? { retry: options.toolRetry } : {}),
   };
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(

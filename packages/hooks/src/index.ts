@@ -16,6 +16,8 @@ export type {
   ToolRetryEvent,
   ToolRetryPolicy,
 } from "./pipeline/tool-call-resolution.js";
+export type { ToolRetryOptions } from "./pipeline/tool-retry-policy.js";
+export { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./pipeline/tool-retry-policy.js";
 export { runPostHooks } from "./run-post-hooks.js";
 export type { CapTextOptions } from "./stock/cap-text.js";
 export { capText } from "./stock/cap-text.js";

@@ -8,6 +8,7 @@ import { idempotencyKey } from "./idempotency-key.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
 import { refundToHuman } from "./tool-call.test-helpers.js";
 import type { ToolCallOptions, ToolRetryPolicy } from "./tool-call-resolution.js";
+import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
 
 function tools() {
   const keys: Array<string | undefined> = [];
@@ -164,9 +165,20 @@ describe("resolveToolCall: the one tool-call path", () => {
     ]);
   });
 
-  it("does not retry by default", async () => {
+  it("retries with the standard policy by default (3 attempts), and not at all with maxAttempts 1", async () => {
     const { toolset, flaky } = tools();
-    await resolveToolCall(makeCall("flaky", {}), options(toolset));
+    const retried = await resolveToolCall(makeCall("flaky", {}), options(toolset));
+    expect(retried).toMatchObject({
+      attempts: DEFAULT_TOOL_RETRY.maxAttempts,
+      outcome: { code: "UPSTREAM_DOWN" },
+    });
+    expect(flaky).toHaveBeenCalledTimes(3);
+    flaky.mockClear();
+    const once = await resolveToolCall(
+      makeCall("flaky", {}),
+      options(toolset, { retry: toolRetryPolicy({ maxAttempts: 1 }) }),
+    );
+    expect(once.attempts).toBe(1);
     expect(flaky).toHaveBeenCalledTimes(1);
   });
 

@@ -1,12 +1,9 @@
 import { recoveryFor, type ToolOutcome } from "@keel/errors";
 import type { Tool, ToolContext, Toolset } from "@keel/tools";
 import type { ToolRetryEvent, ToolRetryPolicy } from "./tool-call-resolution.js";
+import { toolRetryPolicy } from "./tool-retry-policy.js";
 
-const NO_RETRY: ToolRetryPolicy = Object.freeze({
-  maxAttempts: 1,
-  delayMs: () => null,
-  sleep: () => Promise.resolve(),
-});
+const STANDARD_RETRY = toolRetryPolicy();
 
 /**
  * Runs a validated call, retrying while the taxonomy says a retry can succeed (transient, retryable,
@@ -18,7 +15,7 @@ export async function runWithRetries(
   tool: Tool,
   input: unknown,
   context: ToolContext,
-  retry: ToolRetryPolicy = NO_RETRY,
+  retry: ToolRetryPolicy = STANDARD_RETRY,
   onRetry?: (event: ToolRetryEvent) => void,
 ): Promise<{ readonly outcome: ToolOutcome; readonly attempts: number }> {
   let attempts = 0;

@@ -80,7 +80,11 @@ export interface ToolCallOptions {
    * key is unusable. Default: derived from the run id, the tool and the canonical input (`idempotencyKey`).
    */
   readonly idempotencyKey?: (tool: Tool, input: unknown) => string | ErrorOutcome;
-  /** Default: no retry. Retries follow `recoveryFor`: only transient, retryable failures. */
+  /**
+   * Default `toolRetryPolicy()`: 3 attempts, 200 ms doubling to 5 s (`DEFAULT_TOOL_RETRY`), the same for every
+   * caller; `toolRetryPolicy({ maxAttempts: 1 })` turns retries off. Retries follow `recoveryFor`: only
+   * transient, retryable failures.
+   */
   readonly retry?: ToolRetryPolicy;
   readonly onRetry?: (event: ToolRetryEvent) => void;
   /** Earlier non-error outcomes of `reuse: true` reads in this run, by `ToolCallResolution.reusable.key`. */

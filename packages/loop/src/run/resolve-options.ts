@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
-import type { PostToolHook, PreToolHook } from "@keel/hooks";
+import {
+  DEFAULT_TOOL_RETRY,
+  type PostToolHook,
+  type PreToolHook,
+  type ToolRetryPolicy,
+  toolRetryPolicy,
+} from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
-import { defaultSleep, type RetryPolicy } from "./backoff.js";
 import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
@@ -28,7 +33,8 @@ export interface ResolvedOptions {
   readonly maxIterations: number;
   readonly maxTokens: number;
   readonly maxPauseTurns: number;
-  readonly retry: RetryPolicy;
+  /** `retry`, `sleep` and `random` as the tool-call path's policy (`toolRetryPolicy` of @keel/hooks). */
+  readonly toolRetry: ToolRetryPolicy;
   readonly concurrency: number;
   readonly cache: boolean;
   readonly signal: AbortSignal | undefined;
@@ -36,8 +42,6 @@ export interface ResolvedOptions {
   readonly onStreamEvent: ((event: ModelStreamEvent) => void) | undefined;
   readonly telemetry: TelemetryOptions | undefined;
   readonly metadata: Readonly<Record<string, unknown>>;
-  readonly sleep: (milliseconds: number, signal: AbortSignal) => Promise<void>;
-  readonly random: () => number;
   readonly now: () => number;
   readonly idGenerator: () => string;
 }
@@ -186,8 +190,17 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     throw new RunOptionsError(`runAgent: "signal" must be an AbortSignal.`);
   }
   if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
-  const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, 200, 0);
-  const maxDelayMs = integer("retry.maxDelayMs", retry.maxDelayMs, Math.max(5000, baseDelayMs), baseDelayMs);
+  // Checked here to name the option in the error; the defaults and the policy are @keel/hooks'.
+  const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, DEFAULT_TOOL_RETRY.baseDelayMs, 0);
+  const maxDelayMs = integer(
+    "retry.maxDelayMs",
+    retry.maxDelayMs,
+    Math.max(DEFAULT_TOOL_RETRY.maxDelayMs, baseDelayMs),
+    baseDelayMs,
+  );
+  const maxAttempts = integer("retry.maxAttempts", retry.maxAttempts, DEFAULT_TOOL_RETRY.maxAttempts, 1);
+  const sleep = optionalFunction("sleep", options.sleep);
+  const random = optionalFunction("random", options.random);
   const toolSource = typeof options.tools === "function" ? options.tools : undefined;
   const toolset = resolveToolset(toolSource === undefined ? options.tools : toolSource());
   const maxTokens = integer("maxTokens", options.maxTokens, 4096, 1);
@@ -205,7 +218,13 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     maxIterations: integer("maxIterations", options.maxIterations, 10, 1),
     maxTokens,
     maxPauseTurns: integer("maxPauseTurns", options.maxPauseTurns, 5, 0),
-    retry: { maxAttempts: integer("retry.maxAttempts", retry.maxAttempts, 3, 1), baseDelayMs, maxDelayMs },
+    toolRetry: toolRetryPolicy({
+      maxAttempts,
+      baseDelayMs,
+      maxDelayMs,
+      ...(sleep === undefined ? {} : { sleep }),
+      ...(random === undefined ? {} : { random }),
+    }),
     concurrency: integer("concurrency", options.concurrency, 8, 1),
     cache,
     signal,
@@ -213,8 +232,6 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     onStreamEvent: optionalFunction("onStreamEvent", options.onStreamEvent),
     telemetry: resolveTelemetry(options.telemetry),
     metadata: options.metadata ?? {},
-    sleep: optionalFunction("sleep", options.sleep) ?? defaultSleep,
-    random: optionalFunction("random", options.random) ?? Math.random,
     now: optionalFunction("now", options.now) ?? (() => performance.now()),
     idGenerator: optionalFunction("idGenerator", options.idGenerator) ?? randomUUID,
   };

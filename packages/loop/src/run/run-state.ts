@@ -1,5 +1,5 @@
-import { retryDelay, type ToolOutcome, type Usage } from "@keel/errors";
-import type { CompletedCall, ToolRetryPolicy } from "@keel/hooks";
+import type { ToolOutcome, Usage } from "@keel/errors";
+import type { CompletedCall } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { RunTelemetry } from "../telemetry/run-telemetry.js";
 import { Conversation } from "./conversation.js";
@@ -25,8 +25,6 @@ export class RunState {
   readonly completedCalls: CompletedCall[] = [];
   /** Non-error outcomes of `reuse: true` read tools, by tool name + canonical input. */
   readonly reusable = new Map<string, ToolOutcome>();
-  /** The run's retry options as the tool-call path's policy. */
-  readonly toolRetry: ToolRetryPolicy;
   /** The tools calls run against now: the run's own, or the latest a `tools` function returned. */
   toolset: Toolset;
   private toolSourceResult: unknown;
@@ -53,12 +51,6 @@ export class RunState {
     telemetry?.startRun(this.runId, options.model);
     this.signal = this.controller.signal;
     this.limiter = new Limiter(options.concurrency);
-    const { retry, random, sleep } = options;
-    this.toolRetry = {
-      maxAttempts: retry.maxAttempts,
-      delayMs: (attempt, retryAfterMs) => retryDelay(attempt, retry, random, retryAfterMs),
-      sleep,
-    };
     this.conversation = new Conversation({
       model: options.model,
       maxTokens: options.maxTokens,

@@ -50,7 +50,7 @@ export async function executeToolCall(
         signal: environment.signal,
         metadata: run.options.metadata,
       },
-      retry: run.toolRetry,
+      retry: run.options.toolRetry,
       onRetry: (event) =>
         run.emit({
           type: "retry",
