@@ -4,7 +4,10 @@ import { PropagationConfigError } from "./propagation-config-error.js";
 /** The ToolContext.metadata key under which a run announces its budget to the subagent tools it calls. */
 const BUDGET_METADATA_KEY = "dev.keel/budget";
 
-/** What a run announces: its own iteration cap and, optionally, the deadline everything must meet. */
+/**
+ * What a run announces: its own round cap (`maxIterations`) and, optionally, the deadline everything must
+ * meet.
+ */
 export interface BudgetAnnouncement {
   readonly maxIterations: number;
   /** Epoch milliseconds. */

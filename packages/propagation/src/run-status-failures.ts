@@ -21,7 +21,7 @@ const RUN_STATUS_FAILURES: Readonly<Record<FailedRunStatus, UnplacedFailure>> = 
     code: "SUBAGENT_MAX_ITERATIONS",
     retryable: false,
     message:
-      "The subagent used its whole iteration budget without finishing; its last text is not a result. " +
+      "The subagent used all the rounds it was allowed without finishing; its last text is not a result. " +
       "Do not repeat the same request: narrow it or escalate.",
   },
   truncated: {

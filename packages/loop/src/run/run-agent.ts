@@ -24,9 +24,9 @@ export const FINAL_ANSWER_INSTRUCTION =
   "Answer the user's request now from the information gathered so far, and say plainly what is still unknown or was not done.";
 
 /**
- * Runs the agent loop until a terminal stop reason, the iteration cap, an abort or a model failure, and
- * returns a RunResult with exactly one status. Only invalid options throw (RunOptionsError); model and
- * tool misbehaviour becomes a status, an outcome or a trace event.
+ * Runs the agent loop until a terminal stop reason, the round cap (`maxIterations`), an abort or a model
+ * failure, and returns a RunResult with exactly one status. Only invalid options throw (RunOptionsError);
+ * model and tool misbehaviour becomes a status, an outcome or a trace event.
  */
 export async function runAgent(options: RunOptions): Promise<RunResult> {
   const resolved = resolveOptions(options);
