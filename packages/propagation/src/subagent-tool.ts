@@ -10,8 +10,6 @@ import { outcomeFromReport } from "./report-outcome.js";
 import { ABORTED, DEADLINE_EXCEEDED, type UnplacedFailure } from "./run-status-failures.js";
 import type { Budget, SubagentReport, SubagentRun } from "./types.js";
 
-type Awaitable<T> = T | Promise<T>;
-
 /** runAgent's own default, used when the child's options set no maxIterations. */
 const DEFAULT_MAX_ITERATIONS = 10;
 
@@ -23,11 +21,11 @@ export type SubagentAgent<I> =
   | {
       /** Its name in failure paths; default: the tool name. */
       readonly name?: string;
-      readonly run: (input: I, budget: Budget, context: ToolContext) => Awaitable<SubagentRun>;
+      readonly run: (input: I, budget: Budget, context: ToolContext) => SubagentRun | Promise<SubagentRun>;
     }
   | {
       readonly name?: string;
-      readonly options: (input: I, budget: Budget, context: ToolContext) => Awaitable<RunOptions>;
+      readonly options: (input: I, budget: Budget, context: ToolContext) => RunOptions | Promise<RunOptions>;
     };
 
 export interface SubagentToolSpec<I extends z.ZodType> {
@@ -52,7 +50,7 @@ function placed(failure: UnplacedFailure, agent: string): SubagentReport {
 }
 
 async function runWithOptions(
-  factory: (budget: Budget) => Awaitable<RunOptions>,
+  factory: (budget: Budget) => RunOptions | Promise<RunOptions>,
   budget: Budget,
   context: ToolContext,
   effect: ToolEffect,
