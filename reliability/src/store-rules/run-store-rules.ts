@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { createSqlBackend, REFUND_LIMIT } from "@keel/support-desk";
 import type { ProcessRun } from "@keel/testkit/process";
 import { runKeel } from "../keel-cli.js";
@@ -219,8 +220,12 @@ export const codesOf = (answers: readonly ToolCallAnswer[]) =>
       : answer.kind,
   );
 
-/** The longest a frozen store may hold a call: its 3 s statement/connection limits, 3.5 s reads, a margin. */
-export const FROZEN_ANSWER_WITHIN_MS = 8_000;
+/**
+ * The longest a frozen store may hold a call: each attempt ends by the store's own limits (3 s statements and
+ * connections, 3.5 s reads), and the tool-call path makes DEFAULT_TOOL_RETRY.maxAttempts of them, waiting at
+ * most 200 then 400 ms between; plus a margin. A call that waits for the whole freeze breaks it.
+ */
+export const FROZEN_ANSWER_WITHIN_MS = DEFAULT_TOOL_RETRY.maxAttempts * 3_500 + 600 + 2_000;
 
 /** What must hold of a race: at most the limit paid automatically (exactly the expected split), a ticket per excess. */
 export function raceViolations(race: RaceReport): string[] {
