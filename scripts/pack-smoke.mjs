@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 // Proves each publishable package works for an adopter exactly as published: `pnpm pack` it and its Keel
-// dependencies, install the tarballs with npm into a scratch project outside the workspace (third-party
-// dependencies come from the registry), then compile the README's first ts example (strict, NodeNext, with the
-// workspace's tsgo) and run it with node. Each tarball must carry LICENSE and pass publint (strict)
+// dependencies, install into a scratch project outside the workspace exactly what the README's install line
+// (its first `npm i …`) names — Keel packages from their tarballs (the Keel packages those depend on come from
+// theirs too, through npm `overrides`, never as direct dependencies), third-party ones from the registry — then
+// compile the README's first ts example (strict, NodeNext, with the workspace's tsgo) and run it with node.
+// Before anything installs, every bare import in every ts block of each README (the packages' and the
+// binaries') must be a Node builtin or named by an `npm i …` of that README, and those of the first example by
+// the install line itself: a package the example gets only transitively still fails, naming README and package.
+// @keel/tools is also loaded beside zod 3.25 (zod/v4 schemas work, zod 3 ones are refused by name: zodThree).
+// Each tarball must carry LICENSE and pass publint (strict)
 // and Are the Types Wrong? (esm-only), checked on the packed file itself (scripts/pack-checks.mjs), and the
 // package must also load with `require()` (Node >= 20.19 loads ESM that way through the exports map's `default`).
 // Keel's declaration files are type-checked in full once, every package installed together (checkDeclarations).
@@ -15,7 +21,7 @@
 // (default: /dev/shm when it has room, else the temp folder; see scratch-root.mjs).
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -32,11 +38,15 @@ const npmInstall = ["install", "--prefer-offline", "--no-audit", "--no-fund", "-
 // What the scratch projects add for the compiler: Node's types (tsconfig `types: ["node"]`). The compiler itself is
 // the workspace's TypeScript 7 `tsgo` (see compile), not a copy installed into every project.
 const NODE_TYPES = [`@types/node@${rootDevRange("@types/node")}`];
+// zod 3.25 ships zod 4 under `zod/v4`: a project still on it can use Keel through that subpath (see zodThree).
+const ZOD_THREE = "zod@3.25.76";
 
 const workspace = readWorkspacePackages();
 /** The published binaries (apps): packed and installed like the libraries, then run. */
 const binaries = readApps(["apps/mcp-server", "apps/cli"]);
 const everything = new Map([...workspace, ...binaries]);
+/** Each package's README install plan, read once (installPlan). */
+const installPlans = new Map();
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith("-"));
 for (const name of requested) {
   if (!everything.has(name))
@@ -51,7 +61,10 @@ const started = Date.now();
 try {
   const binaryClosure = binariesSelected ? [...binaries.keys()].flatMap((name) => keelClosure(name)) : [];
   const tarballs = await packAll(
-    new Set([...selected.flatMap((name) => smokeClosure(name)), ...binaryClosure]),
+    new Set([
+      ...selected.flatMap((name) => [...keelClosure(name), ...installPlan(name).closure]),
+      ...binaryClosure,
+    ]),
   );
   const failures = [];
   // One queue of `{ label, run }` jobs for one runner: one per package, and the binaries as one more job beside
@@ -62,6 +75,10 @@ try {
           {
             label: "keel/@keel/mcp-server binaries",
             run: async (elapsed) => {
+              // Their READMEs first: every import of their ts blocks named by an `npm i …` there.
+              const problems = [...binaries.keys()].flatMap((name) => readmeProblems(name));
+              if (problems.length > 0)
+                throw new Error(`a README does not say what to install:\n${indent(problems.join("\n"))}`);
               const output = await smokeBinaries(tarballs, binaryClosure);
               console.log(`✓ keel, keel-mcp: installed from the packed tarballs and ran (${elapsed()}s)`);
               console.log(indent(output.trim()));
@@ -172,26 +189,139 @@ function keelClosure(name, seen = new Set()) {
 }
 
 /**
- * What the README example of a package installs from tarballs: the package's own closure, plus the
- * closure of any Keel package it lists as a devDependency and the example imports (a companion used with
- * it, e.g. @keel/loop beside @keel/mcp-client). Any other Keel import is a stranger and fails.
+ * What a package's README tells an adopter to install, checked before anything installs. `line` is its install
+ * line, the first `npm i …` of the README (before its first example): the run example gets exactly that —
+ * `keel`, the Keel packages it names, from their tarballs; `thirdParty`, the rest, from the registry — and
+ * `closure` is every Keel package those bring. `problems` lists what the README leaves out (readmeProblems).
  */
-function smokeClosure(name) {
-  const { directory, manifest } = workspace.get(name);
-  const example = firstTypeScriptBlock(readFileSync(path.join(directory, "README.md"), "utf8")) ?? "";
-  const companions = importsOf(example).filter(
-    (imported) => workspace.has(imported) && manifest.devDependencies?.[imported] !== undefined,
-  );
-  return [...new Set([name, ...companions].flatMap((entry) => keelClosure(entry)))];
+function installPlan(name) {
+  const known = installPlans.get(name);
+  if (known) return known;
+  const { directory } = everything.get(name);
+  const readme = path.relative(root, path.join(directory, "README.md"));
+  const line = npmInstalls(readFileSync(path.join(directory, "README.md"), "utf8"))[0];
+  const named = line?.packages ?? [];
+  const isKeel = (entry) => everything.has(entry.name) || entry.name.startsWith("@keel/");
+  const keel = named
+    .filter((entry) => isKeel(entry) && everything.has(entry.name))
+    .map((entry) => entry.name);
+  const plan = {
+    readme,
+    line,
+    keel,
+    thirdParty: named.filter((entry) => !isKeel(entry)),
+    closure: [...new Set(keel.flatMap((entry) => keelClosure(entry)))],
+    problems: readmeProblems(name),
+  };
+  installPlans.set(name, plan);
+  return plan;
 }
 
-function importsOf(example) {
-  const specifiers = [...example.matchAll(/^\s*import\s[^;]*?from\s+["']([^"'./][^"']*)["']/gm)].map(
-    (match) => match[1],
-  );
-  return [...new Set(specifiers.map(packageOfSpecifier))].filter(
-    (specifier) => !specifier.startsWith("node:"),
-  );
+/**
+ * What a README leaves out, one sentence each naming the README and the package: every bare import of its ts
+ * blocks must be a Node builtin or named by an `npm i …` of the README (a package that comes only as another's
+ * dependency too: the adopter imports it, so the adopter installs it). For a library, the README starts with its
+ * install line, which names the package, and the imports of its first example (the one pack-smoke runs) are
+ * named by that very line, since it is all that example gets.
+ */
+function readmeProblems(name) {
+  const { directory } = everything.get(name);
+  const readme = path.relative(root, path.join(directory, "README.md"));
+  const markdown = readFileSync(path.join(directory, "README.md"), "utf8");
+  const installs = npmInstalls(markdown);
+  const blocks = typeScriptBlocks(markdown);
+  const library = workspace.has(name);
+  const problems = [];
+  const line = installs[0];
+  if (library) {
+    if (!line) problems.push(`${readme} has no \`npm i …\` line: an adopter cannot tell what to install`);
+    else {
+      if (blocks.length > 0 && blocks[0].line < line.line) {
+        problems.push(`${readme}: its first example (line ${blocks[0].line}) comes before its install line`);
+      }
+      if (!line.packages.some((entry) => entry.name === name)) {
+        problems.push(`${readme}: its install line (\`${line.text}\`) does not name ${name}`);
+      }
+      for (const entry of line.packages) {
+        if (entry.name.startsWith("@keel/") && !everything.has(entry.name)) {
+          problems.push(
+            `${readme}: its install line names ${entry.name}, which is not a published Keel package`,
+          );
+        }
+      }
+    }
+  }
+  const everywhere = new Set(installs.flatMap((install) => install.packages.map((entry) => entry.name)));
+  for (const [index, block] of blocks.entries()) {
+    const runExample = library && index === 0;
+    const named = runExample ? new Set(line?.packages.map((entry) => entry.name)) : everywhere;
+    for (const imported of bareImports(block.code)) {
+      if (named.has(imported)) continue;
+      problems.push(
+        runExample
+          ? `${readme}: the example (line ${block.line}) imports ${imported}, which its install line (\`${line?.text ?? "none"}\`) does not name: ${comesWith([...named], imported) ? "a project that follows the README gets it only as another package's dependency" : "a project that follows the README fails with ERR_MODULE_NOT_FOUND"}; name it there`
+          : `${readme}: the ts block at line ${block.line} imports ${imported}, which no \`npm i …\` in the README names`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Whether installing `names` brings `imported` along (a Keel package's dependency or non-optional peer). */
+function comesWith(names, imported) {
+  const keel = names.filter((name) => everything.has(name));
+  return [...new Set(keel.flatMap((name) => keelClosure(name)))].some((name) => {
+    const { manifest } = everything.get(name);
+    const peer =
+      manifest.peerDependencies?.[imported] && !manifest.peerDependenciesMeta?.[imported]?.optional;
+    return name === imported || manifest.dependencies?.[imported] !== undefined || Boolean(peer);
+  });
+}
+
+/**
+ * Every `npm i|install|add …` command of a markdown text, in order, with the line it is on and the packages it
+ * names (flags left out; a command ends at `&&`, `;`, `|`, `#` or the end of its inline code span).
+ */
+function npmInstalls(markdown) {
+  return [...markdown.matchAll(/\bnpm\s+(?:i|install|add)\b[^\n`]*/g)].map((match) => {
+    const text = match[0].split(/&&|\|\||[;|#]/)[0].trim();
+    const specs = text.split(/\s+/).slice(2);
+    return {
+      text,
+      line: markdown.slice(0, match.index).split("\n").length,
+      packages: specs
+        .filter((spec) => !spec.startsWith("-"))
+        .map((spec) => {
+          const at = spec.indexOf("@", spec.startsWith("@") ? 1 : 0);
+          return at > 0 ? { name: spec.slice(0, at), version: spec.slice(at + 1) } : { name: spec };
+        }),
+    };
+  });
+}
+
+/** The ```ts blocks of a markdown text, each with the line its code starts on. */
+function typeScriptBlocks(markdown) {
+  return [...markdown.matchAll(/^```(?:ts|typescript)[^\n]*\n([\s\S]*?)^```/gm)].map((match) => ({
+    code: match[1],
+    line: markdown.slice(0, match.index).split("\n").length + 1,
+  }));
+}
+
+/** The packages a piece of code imports (static, type-only, re-exports, `import()`, `require()`), builtins left out. */
+function bareImports(code) {
+  const specifiers = [
+    ...code.matchAll(
+      /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^;"'`]*?\sfrom\s*)?["']([^"']+)["']|\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g,
+    ),
+  ].map((match) => match[1] ?? match[2]);
+  return [
+    ...new Set(
+      specifiers
+        .filter((specifier) => !/^(?:\.|\/|[a-z]+:)/.test(specifier))
+        .map(packageOfSpecifier)
+        .filter((name) => !builtinModules.includes(name)),
+    ),
+  ];
 }
 
 /** `pnpm pack` rewrites workspace: and catalog: ranges to real ones, as `pnpm publish` does. */
@@ -236,28 +366,28 @@ async function packAll(names) {
 
 async function smoke(name, tarballs) {
   const { directory } = workspace.get(name);
-  const project = path.join(scratch, name.replace(/^@/, "").replace("/", "-"));
-  mkdirSync(project);
   const example = firstTypeScriptBlock(readFileSync(path.join(directory, "README.md"), "utf8"));
   if (!example) throw new Error("README.md has no ```ts code block to run");
-
-  const closure = smokeClosure(name);
-  const packagesImported = importsOf(example);
-  const strangers = packagesImported.filter(
-    (imported) => workspace.has(imported) && !closure.includes(imported),
-  );
-  if (strangers.length > 0) {
-    throw new Error(`the README example imports ${strangers.join(", ")}, which ${name} does not depend on`);
+  const plan = installPlan(name);
+  if (plan.problems.length > 0) {
+    throw new Error(`the README does not say what to install:\n${indent(plan.problems.join("\n"))}`);
   }
-  // What an adopter adds beside the package: the third-party modules the example imports, in the range
-  // the package itself declares, so npm can share one copy.
-  const thirdParty = packagesImported
-    .filter((imported) => !workspace.has(imported))
-    .map((imported) => `${imported}@${declaredRange(name, imported, tarballs)}`);
-
+  const project = path.join(scratch, name.replace(/^@/, "").replace("/", "-"));
+  mkdirSync(project);
+  // Exactly the install line: its Keel packages from their tarballs, the Keel packages they depend on pinned to
+  // theirs by `overrides` (npm installs them as the dependencies they are, never as the project's own), its
+  // third-party packages in the version it gives or else the range the Keel packages declare (one shared copy).
+  const overrides = Object.fromEntries(
+    plan.closure
+      .filter((dependency) => !plan.keel.includes(dependency))
+      .map((dependency) => [dependency, `file:${tarballs.get(dependency).tarball}`]),
+  );
+  const thirdParty = plan.thirdParty.map(
+    (entry) => `${entry.name}@${entry.version ?? declaredRange(name, plan, entry.name, tarballs)}`,
+  );
   writeFileSync(
     path.join(project, "package.json"),
-    `${JSON.stringify({ name: "keel-smoke", private: true, type: "module" }, null, 2)}\n`,
+    `${JSON.stringify({ name: "keel-smoke", private: true, type: "module", overrides }, null, 2)}\n`,
   );
   // As tsc --init sets skipLibCheck, and most adopters keep it. Keel's declaration files are checked in full
   // once, all packages together (checkDeclarations), and a .d.ts importing a module its package does not
@@ -266,26 +396,54 @@ async function smoke(name, tarballs) {
   writeFileSync(path.join(project, "example.ts"), example);
 
   const install = [
-    ...closure.map((dependency) => tarballs.get(dependency).tarball),
+    ...plan.keel.map((dependency) => tarballs.get(dependency).tarball),
     ...thirdParty,
     ...NODE_TYPES,
   ];
-  await step("npm install of the tarballs failed", "npm", [...npmInstall, ...install]);
-  checkKeelCopies(project, closure, tarballs);
-  await compile(project);
+  await step(`npm install of \`${plan.line.text}\` (from the tarballs) failed`, "npm", [
+    ...npmInstall,
+    ...install,
+  ]);
+  checkKeelCopies(project, plan.closure, tarballs);
+  // A module the install line does not bring, should an import slip past readmeProblems: named, with the README.
+  const missing = (error) => {
+    const module = error.message.match(/Cannot find (?:module|package) '([^']+)'/)?.[1];
+    if (!module || module.startsWith(".")) return error;
+    return new Error(
+      `${plan.readme}: the example imports ${packageOfSpecifier(module)}, which its install line (\`${plan.line.text}\`) does not install\n${error.message}`,
+    );
+  };
+  await compile(project).catch((error) => {
+    throw missing(error);
+  });
   const { stdout } = await step(
     "the README example failed when run with node",
     "node",
     [path.join("out", "example.js")],
     exampleTimeoutMs,
-  );
+  ).catch((error) => {
+    throw missing(error);
+  });
   const required = await step("require() of the package failed", "node", [
     "--input-type=commonjs",
     "--no-warnings",
     "-e",
     `const m = require(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("require() gave an empty module"); console.log("require(): " + Object.keys(m).length + " exports")`,
   ]);
-  return `${stdout}${required.stdout}`;
+  // The one project with zod: @keel/tools beside zod 3.25 (see zodThreeCheck), in the same install.
+  const zod = name === "@keel/tools" ? await besideZodThree() : "";
+  return `${stdout}${required.stdout}${zod}`;
+
+  async function besideZodThree() {
+    await step(`npm install ${ZOD_THREE} --legacy-peer-deps failed`, "npm", [
+      ...npmInstall,
+      ZOD_THREE,
+      "--legacy-peer-deps",
+    ]);
+    writeFileSync(path.join(project, "zod-three.mjs"), `await (${zodThreeCheck})();\n`);
+    const { stdout } = await step(`@keel/tools beside ${ZOD_THREE} failed`, "node", ["zod-three.mjs"]);
+    return stdout;
+  }
 
   async function step(what, command, args, timeout = 10 * 60_000) {
     try {
@@ -460,6 +618,76 @@ async function listToolsOverStdio(command, cwd) {
   }
 }
 
+/**
+ * Written into @keel/tools' project as zod-three.mjs and run there once zod 3.25.76 has replaced zod 4 (so it
+ * must stand alone: its own imports, nothing from this file). zod 3.25 carries zod 4 as `zod/v4`, which Keel
+ * uses, so a project not yet on zod 4 can adopt it: importing @keel/tools must work, a tool whose schema comes
+ * from `zod/v4` must define and validate, and one from `zod` (zod 3) must be refused with a ToolDefinitionError
+ * naming zod 3 and zod 4 (or zod/v4), never a crash deeper in.
+ */
+async function zodThreeCheck() {
+  const { readFileSync } = await import("node:fs");
+  const version = JSON.parse(readFileSync("node_modules/zod/package.json", "utf8")).version;
+  if (!version.startsWith("3.25.")) throw new Error(`zod ${version} is installed, not 3.25`);
+  let tools;
+  try {
+    tools = await import("@keel/tools");
+  } catch (error) {
+    throw new Error(`importing @keel/tools beside zod ${version} threw: ${error.message}`);
+  }
+  const { success } = await import("@keel/errors");
+  const { z: zod4 } = await import("zod/v4");
+  const { z: zod3 } = await import("zod");
+  const spec = (input) => ({
+    name: "echo",
+    description: "Echoes one word back.",
+    input,
+    effect: "read",
+    handler: ({ word }) => success({ word }),
+  });
+  let echo;
+  try {
+    echo = tools.defineTool(spec(zod4.object({ word: zod4.string() })));
+  } catch (error) {
+    throw new Error(`a tool whose schema comes from zod/v4 (zod ${version}) was refused: ${error.message}`);
+  }
+  const toolset = tools.createToolset([echo]);
+  const context = {
+    signal: new AbortController().signal,
+    toolUseId: "t",
+    runId: "r",
+    iteration: 1,
+    metadata: {},
+  };
+  const valid = await toolset.execute({ id: "t1", name: "echo", input: { word: "hi" } }, context);
+  if (valid.kind !== "success" || valid.data?.word !== "hi")
+    throw new Error(`the zod/v4 tool given valid input returned ${JSON.stringify(valid)}`);
+  const invalid = await toolset.execute({ id: "t2", name: "echo", input: { word: 7 } }, context);
+  if (invalid.kind !== "error" || invalid.category !== "validation")
+    throw new Error(
+      `the zod/v4 tool given { word: 7 } returned ${JSON.stringify(invalid)}, not a validation error`,
+    );
+  let refusal;
+  try {
+    tools.defineTool(spec(zod3.object({ word: zod3.string() })));
+  } catch (error) {
+    refusal = error;
+  }
+  if (refusal === undefined) throw new Error("a tool whose schema comes from zod 3 (`zod` 3.25) was defined");
+  const message = String(refusal?.message);
+  if (
+    !tools.ToolDefinitionError.isInstance(refusal) ||
+    !/zod 3/.test(message) ||
+    !/zod 4|zod\/v4/.test(message)
+  )
+    throw new Error(
+      `a zod 3 schema must be refused with a ToolDefinitionError naming zod 3 and zod 4 (or zod/v4); it threw ${refusal?.name}: ${message}`,
+    );
+  console.log(
+    `zod ${version}: @keel/tools imports; a zod/v4 schema defines and validates (${invalid.code}); a zod 3 schema is refused: ${message}`,
+  );
+}
+
 /** An adopter's tsconfig.json (strict, NodeNext, Node's types) for one file, with `options` on top. */
 function writeTsconfig(project, file, options) {
   const compilerOptions = {
@@ -547,9 +775,12 @@ function packageOfSpecifier(specifier) {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
-/** The range the package declares for a module its example imports (run time first, then its dev setup). */
-function declaredRange(name, imported, tarballs) {
-  for (const dependency of keelClosure(name)) {
+/**
+ * The range for a third-party package an install line names without a version: the one the Keel packages it
+ * installs declare (run time first), else the README's own package's dev setup (a companion such as the SDK).
+ */
+function declaredRange(name, plan, imported, tarballs) {
+  for (const dependency of plan.closure) {
     const manifest = tarballs.get(dependency).manifest;
     const range = manifest.dependencies?.[imported] ?? manifest.peerDependencies?.[imported];
     if (range) return range;
@@ -557,7 +788,7 @@ function declaredRange(name, imported, tarballs) {
   const development = tarballs.get(name).manifest.devDependencies?.[imported];
   if (development) return development;
   throw new Error(
-    `the README example imports ${imported}, which ${name} does not declare in any dependency field`,
+    `${plan.readme}: its install line names ${imported}, which no Keel package it installs declares: give its version there (${imported}@…)`,
   );
 }
 
