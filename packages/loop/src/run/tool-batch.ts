@@ -2,7 +2,7 @@ import { type ToolResultBlock, type ToolUseBlock, toolResultText } from "@keel/e
 import type { ToolCall } from "@keel/tools";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
-import { type CallEnvironment, type CallResult, executeToolCall } from "./tool-call.js";
+import { type CallEnvironment, type CallResult, resolveToolUse } from "./tool-call.js";
 
 interface EagerCall {
   readonly name: string;
@@ -50,7 +50,7 @@ export class ToolBatch {
     if (tool?.effect !== "read") return;
     const call = this.calls.at(-1)!;
     const environment = this.startEager();
-    const result = this.run.limiter.run(() => executeToolCall(call, environment, true));
+    const result = this.run.limiter.run(() => resolveToolUse(call, environment, true));
     this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), result });
   }
 
@@ -86,10 +86,10 @@ export class ToolBatch {
       if (this.run.signal.aborted) break;
       const adopted = this.adopt(block);
       if (write) {
-        results[index] = this.enter(await executeToolCall(calls[index]!, environment, false));
+        results[index] = this.enter(await resolveToolUse(calls[index]!, environment, false));
       } else {
         const started =
-          adopted ?? this.run.limiter.run(() => executeToolCall(calls[index]!, environment, false));
+          adopted ?? this.run.limiter.run(() => resolveToolUse(calls[index]!, environment, false));
         reads.push(
           started.then((result) => {
             results[index] = this.enter(result);
@@ -100,7 +100,7 @@ export class ToolBatch {
     await Promise.all(reads);
     await this.discard();
     for (let index = 0; index < blocks.length; index += 1) {
-      results[index] ??= this.enter(await executeToolCall(calls[index]!, environment, false));
+      results[index] ??= this.enter(await resolveToolUse(calls[index]!, environment, false));
     }
     for (const result of results) this.run.toolCalls.push(result!.record);
     const held = results.flatMap((result, index) =>

@@ -28,7 +28,7 @@ export interface CallResult {
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 /** One tool_use of a turn through the one tool-call path (`resolveToolCall`), as a record and a tool_result. */
-export async function executeToolCall(
+export async function resolveToolUse(
   call: ToolCall,
   environment: CallEnvironment,
   eager: boolean,

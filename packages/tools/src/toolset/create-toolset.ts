@@ -25,7 +25,10 @@ export interface Toolset {
   validate(call: ToolCall): ValidationResult;
   /** Runs a validated call; never throws (throws, timeouts, aborts and bad returns become outcomes). */
   run(tool: Tool, validatedInput: unknown, context: ToolContext): Promise<ToolOutcome>;
-  /** validate + run. Never throws. */
+  /**
+   * validate + run, for a tool-only setup: no hooks, no idempotency key, no retries (`resolveToolCall` of
+   * @keel/hooks is the path with them). Never throws.
+   */
   execute(call: ToolCall, context: ToolContext): Promise<ToolOutcome>;
 }
 
