@@ -12,11 +12,15 @@ FILE defaults to .mcp.json in the current directory. For every server:
   - expands \${VAR} and \${VAR:-default} in command, args, env, url and headers from the environment
     (not from ./.env: MCP clients do not read it); an unset variable without a default is an error —
     fail closed rather than start a server with an empty token;
-  - finds hard-coded secrets anywhere: Anthropic (sk-ant-), OpenAI (sk-, sk-proj-), AWS (AKIA/ASIA),
-    GitHub (ghp_, gho_, github_pat_), Stripe (sk_live_, rk_live_), Slack, private keys, bearer tokens,
-    passwords in URLs, literal values in secret-named fields (token, secret, password, api_key, key, …)
-    and known default secrets (changeme, password, admin, test, …), also as a \${VAR:-default}.
-Findings name the server and the field and show a secret only masked (sk-a…(52 chars)).
+  - finds hard-coded secrets in every string, also as a \${VAR:-default}: tokens by the rules of
+    gitleaks v8.30.1 (MIT licence; a subset for model providers, code hosting, package registries, cloud
+    providers and common services: Anthropic, OpenAI, Hugging Face, GitHub, GitLab, npm, PyPI, AWS,
+    Google, Azure, Slack, Stripe, JWTs, private keys, … — the README lists them), Keel's own looser
+    shapes (sk-ant-, ghp_, Docker Hub dckr_pat_, bearer tokens), passwords in URLs, literal values in
+    secret-named fields and arguments (API_KEY, --token VALUE, --password=…, -e GITLAB_TOKEN=…,
+    "X-Api-Key: …") and known default secrets (changeme, password, admin, test, …).
+Findings name the server and the field and show a secret only masked: its kind, first characters and
+length (GitLab personal access token hard-coded: glpa…(26 chars)).
 
 Options:
   --json       print { "file", "ok", "servers": [{ name, transport, variables, findings }], "findings" }

@@ -67,11 +67,11 @@ describe("checkMcpConfig", () => {
     ["OpenAI API key", "sk-AbCdEfGhIjKlMnOpQrStUvWx0123456789"],
     ["AWS access key id", "AKIAIOSFODNN7EXAMPLE"],
     ["AWS access key id", "ASIAIOSFODNN7EXAMPLE"],
-    ["GitHub token", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
-    ["GitHub token", "gho_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["GitHub personal access token", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+    ["GitHub OAuth token", "gho_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
     ["GitHub fine-grained token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"],
-    ["Stripe live key", "sk_live_AbCdEfGhIjKlMnOpQrSt0123"],
-    ["Stripe live key", "rk_live_AbCdEfGhIjKlMnOpQrSt0123"],
+    ["Stripe API key", "sk_live_AbCdEfGhIjKlMnOpQrSt0123"],
+    ["Stripe API key", "rk_live_AbCdEfGhIjKlMnOpQrSt0123"],
     ["GitLab personal access token", "glpat-AbCdEfGhIjKlMnOpQrSt"],
     ["GitLab deploy token", "gldt-AbCdEfGhIjKlMnOpQrSt12"],
     ["GitLab runner registration token", "GR1348941AbCdEfGhIjKlMnOpQrSt"],
@@ -226,5 +226,142 @@ describe("maskSecret", () => {
     expect(maskSecret("sk-ant-api03-0123456789abcdef")).toBe("sk-a…(29 chars)");
     expect(maskSecret("changeme")).toBe("ch…(8 chars)");
     expect(maskSecret("test")).toBe("…(4 chars)");
+  });
+});
+
+describe("checkMcpConfig: the tokens and argument forms of issue 19", () => {
+  // Built from parts, so that no token-shaped literal sits in the repository.
+  const body = (length: number) =>
+    "Ab3dEf6hIj9lMn2pQr5tUv8xYz1Bc4De7Fg0Hi3Jk6Lm9No2Pq5Rs8Tu1Vw4Xy7Za0".slice(0, length);
+  const hex = (length: number) => "0f1e2d3c4b5a69788796a5b4c3d2e1f0".repeat(4).slice(0, length);
+  const TOKENS: [string, string][] = [
+    ["GitLab runner authentication token", `glrt-${body(20)}`],
+    ["GitLab CI/CD job token", `glcbt-64_${body(20)}`],
+    ["GitLab OAuth application secret", `gloas-${body(64)}`],
+    ["GitLab feed token", `glft-${body(20)}`],
+    ["GitLab SCIM token", `glsoat-${body(20)}`],
+    ["GitLab incoming mail token", `glimt-${body(25)}`],
+    ["Hugging Face access token", `hf_${body(34)}`],
+    ["Hugging Face organisation API token", `api_org_${body(34)}`],
+    ["PyPI upload token", `pypi-AgEIcHlwaS5vcmc${body(60)}`],
+    ["Docker Hub access token", `dckr_pat_${body(27)}`],
+    ["JSON Web Token", `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEiLCJpYXQiOjE1MTZ9.${body(43)}`],
+    ["Slack webhook URL", `https://hooks.slack.com/services/T${body(8)}/B${body(8)}/${body(24)}`],
+    ["Slack bot token", `xoxb-1234567890-1234567890123-${body(24)}`],
+    ["Stripe API key", `sk_test_${body(24)}`],
+    ["Stripe API key", `rk_live_${body(24)}`],
+    ["npm access token", `npm_${body(36)}`],
+    ["PlanetScale password", `pscale_pw_${body(43)}`],
+    ["DigitalOcean personal access token", `dop_v1_${hex(64)}`],
+  ];
+  for (const [label, secret] of TOKENS) {
+    it(`finds a ${label} in env, in an argument and in a NAME=value argument, masked`, () => {
+      for (const fields of [
+        { env: { UPSTREAM: secret } },
+        { args: ["serve", secret] },
+        { args: ["run", "-e", `UPSTREAM_CONFIG=${secret}`] },
+      ]) {
+        const report = checkMcpConfig(server(fields), {});
+        const findings = report.servers[0]?.findings ?? [];
+        expect(findings, JSON.stringify(Object.keys(fields))).toHaveLength(1);
+        expect(findings[0]?.message).toContain(`${label} hard-coded: ${maskSecret(secret)}`);
+        expect(JSON.stringify(report)).not.toContain(secret);
+        expect(JSON.stringify(report)).not.toContain(secret.slice(8));
+      }
+    });
+  }
+
+  it("finds a literal in NAME=value arguments whose name says secret, as docker run -e and --env take them", () => {
+    const report = checkMcpConfig(
+      {
+        mcpServers: {
+          gitlab: {
+            command: "docker",
+            args: [
+              "run",
+              "-i",
+              "--rm",
+              "-e",
+              "GITLAB_TOKEN=plain-gitlab-value",
+              "--env",
+              "NPM_TOKEN=plain-npm-value",
+              "--env=HF_TOKEN=plain-hf-value",
+              "-e",
+              "DB_PASSWORD=changeme",
+              "-Dspring.datasource.password=plain-java-value",
+              "-H",
+              "X-Api-Key: plain-header-value",
+              "ghcr.io/example/gitlab-mcp",
+            ],
+          },
+        },
+      },
+      {},
+    );
+    const findings = report.servers[0]?.findings ?? [];
+    expect(findings.map((finding) => [finding.field, finding.message.split(":")[0]])).toEqual([
+      ["args[4]", "literal value in a secret-named field"],
+      ["args[6]", "literal value in a secret-named field"],
+      ["args[7]", "literal value in a secret-named field"],
+      ["args[9]", "known default secret in a secret-named field"],
+      ["args[10]", "literal value in a secret-named field"],
+      ["args[12]", "literal value in a secret-named field"],
+    ]);
+    expect(findings[0]?.message).toContain(
+      'plai…(18 chars). Never commit a secret: write "GITLAB_TOKEN=${GITLAB_TOKEN}" and set GITLAB_TOKEN',
+    );
+    expect(findings[2]?.message).toContain('write "HF_TOKEN=${HF_TOKEN}"');
+    expect(findings[4]?.message).toContain("use a ${VAR} reference");
+    expect(JSON.stringify(report)).not.toMatch(/plain-|changeme/);
+  });
+
+  it("accepts NAME=${VAR}, a passed-through NAME, ${VAR} headers and names that are not secret", () => {
+    const report = checkMcpConfig(
+      server({
+        args: [
+          "-e",
+          "GITLAB_TOKEN=${GITLAB_TOKEN}",
+          "-e",
+          "GITHUB_PERSONAL_ACCESS_TOKEN",
+          "--env",
+          "NPM_TOKEN=${NPM_TOKEN:-}",
+          "LOG_LEVEL=debug",
+          "--gitlab-url=https://gitlab.example.com",
+          "-H",
+          "Authorization: Bearer ${GITLAB_TOKEN}",
+          "TOKEN_URL=https://auth.example.com/token",
+          "https://mcp.example.com/mcp?mode=read",
+        ],
+      }),
+      { GITLAB_TOKEN: "set", NPM_TOKEN: "set" },
+    );
+    expect(report.servers[0]?.findings ?? []).toEqual([]);
+  });
+
+  it("finds a password written into a URL in a NAME=value argument, with advice for that variable", () => {
+    const report = checkMcpConfig(
+      server({ args: ["-e", "DATABASE_URL=postgres://app:s3cretpass@db/app"] }),
+      {},
+    );
+    const findings = report.servers[0]?.findings ?? [];
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toMatch(
+      /^password written into a URL: s3…\(10 chars\)\. .*"DATABASE_URL=\$\{DATABASE_URL\}"/,
+    );
+    expect(JSON.stringify(report)).not.toContain("s3cretpass");
+  });
+
+  it("reports the whole token when it runs past a fixed-length rule, and never more", () => {
+    const long = `gldt-${body(26)}`;
+    const report = checkMcpConfig(server({ args: [`--deploy=${long},other`] }), {});
+    expect(report.servers[0]?.findings[0]?.message).toContain(
+      `GitLab deploy token hard-coded: ${maskSecret(long)}`,
+    );
+    expect(maskSecret(long)).toBe("gldt…(31 chars)");
+  });
+
+  it("skips gitleaks' match of a low-entropy placeholder but still reports it by Keel's looser shape", () => {
+    const report = checkMcpConfig(server({ args: [`glpat-${"x".repeat(20)}`] }), {});
+    expect(report.servers[0]?.findings[0]?.message).toContain("GitLab personal access token hard-coded");
   });
 });

@@ -31,6 +31,33 @@ interface Leaf {
   readonly field: string;
   readonly value: string;
   readonly secretNamed: boolean;
+  /** The variable an argument such as `GITLAB_TOKEN=VALUE` sets, for the advice. */
+  readonly variable?: string | undefined;
+}
+
+/** A name an environment variable can have: `GITLAB_TOKEN`, not `--api-key`. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * One argument that names its own value: `--api-key=VALUE`, `-Dapp.password=VALUE`, `GITLAB_TOKEN=VALUE` (as
+ * `-e` and `--env` take it), `--env=NPM_TOKEN=VALUE`, or a secret-named header `X-Api-Key: VALUE` (as `-H`
+ * takes it). A secret-named value is scanned on its own, as a secret; any other argument is scanned whole
+ * (`_gitlab_session=…` is a token shape with its name in it).
+ */
+function argumentLeaf(item: string, field: string): Leaf {
+  let value = item;
+  let variable: string | undefined;
+  for (;;) {
+    const assignment = /^(-{0,2}\w[\w.-]*)=([\s\S]*)$/.exec(value);
+    if (!assignment) break;
+    const name = assignment[1] ?? "";
+    value = assignment[2] ?? "";
+    variable = VARIABLE_NAME.test(name) ? name : undefined;
+    if (isSecretName(name)) return { field, value, secretNamed: true, variable };
+  }
+  const header = /^([A-Za-z][\w-]*):[ \t]*([\s\S]*)$/.exec(value);
+  if (header && isSecretName(header[1] ?? "")) return { field, value: header[2] ?? "", secretNamed: true };
+  return { field, value: item, secretNamed: false, variable };
 }
 
 function leaves(value: unknown, field: string, secretNamed: boolean, into: Leaf[]): Leaf[] {
@@ -46,14 +73,8 @@ function leaves(value: unknown, field: string, secretNamed: boolean, into: Leaf[
         !previous.includes("=") &&
         isSecretName(previous) &&
         !(typeof item === "string" && /^-/.test(item));
-      if (typeof item === "string" && /^--?[\w-]+=/.test(item)) {
-        const separator = item.indexOf("=");
-        into.push({
-          field: `${field}[${index}]`,
-          value: item.slice(separator + 1),
-          secretNamed: isSecretName(item.slice(0, separator)),
-        });
-      } else leaves(item, `${field}[${index}]`, flag, into);
+      if (typeof item === "string" && !flag) into.push(argumentLeaf(item, `${field}[${index}]`));
+      else leaves(item, `${field}[${index}]`, flag, into);
     });
   } else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value))
@@ -125,9 +146,11 @@ function checkServer(name: string, server: unknown, environment: Environment): S
     const finding = scanValue(leaf.value, leaf.secretNamed);
     if (!finding) continue;
     const variable = leaf.field.startsWith("env.") ? leaf.field.slice(4) : undefined;
-    const instead = variable
-      ? `write "\${${variable}}" and set ${variable} in the environment`
-      : "use a ${VAR} reference";
+    const instead = leaf.variable
+      ? `write "${leaf.variable}=\${${leaf.variable}}" and set ${leaf.variable} in the environment`
+      : variable
+        ? `write "\${${variable}}" and set ${variable} in the environment`
+        : "use a ${VAR} reference";
     problem(leaf.field, `${finding.message}: ${finding.masked}. Never commit a secret: ${instead}`);
   }
   const transport =
