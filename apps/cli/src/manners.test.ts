@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
+import { startNodeScript } from "@keel/testkit/process";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, runCli, temporaryDirectory } from "./cli.test-helpers.js";
 import { nearestName } from "./nearest-name.js";
@@ -8,40 +8,18 @@ import { colorEnabled } from "./terminal/style.js";
 
 const BIN = `${CLI_ROOT}dist/index.js`;
 
-/**
- * Starts the built bin; `onStdout` / `onStderr` see output as it comes. Resolves with the exit code and
- * stderr.
- */
-function start(
-  args: readonly string[],
-  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
-  options: {
-    env?: Record<string, string>;
-    onStderr?: (text: string, child: ReturnType<typeof spawn>) => void;
-  } = {},
-) {
+/** Starts the built bin in an empty folder; its environment is PATH, NO_COLOR and `env`. */
+function start(args: readonly string[], env: Record<string, string> = {}) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "pnpm build" first.`);
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: temporaryDirectory(),
-    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...options.env },
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-    options.onStderr?.(stderr, child);
-  });
-  child.stdout.on("data", (chunk: Buffer) => onStdout?.(chunk.toString("utf8"), child));
-  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stderr })),
-  );
+  return startNodeScript(BIN, args, { cwd: temporaryDirectory(), env: { NO_COLOR: "1", ...env } });
 }
 
 describe("CLI manners", () => {
   it("stops quietly when the reader of its output goes away (| head -1): no EPIPE stack trace", async () => {
-    const result = await start(["run", "--scenario", "high-value-refund"], (_text, child) =>
-      child.stdout?.destroy(),
-    );
-    expect(result.stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+    const keel = start(["run", "--scenario", "high-value-refund"]);
+    keel.child.stdout.once("data", () => keel.child.stdout.destroy());
+    await keel.exited;
+    expect(keel.stderr()).not.toMatch(/EPIPE|at .*\.js:\d+/);
   });
 
   /** A LIVE run against a model endpoint that accepts the connection and never answers: it waits. */
@@ -53,18 +31,16 @@ describe("CLI manners", () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", () => resolve()));
     const { port } = silent.address() as AddressInfo;
-    let sent = false;
     try {
-      return await start(["run", "tell me about order ORD-1001"], undefined, {
-        env: { ANTHROPIC_API_KEY: "sk-ant-test-0000", ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
-        onStderr: (text, child) => {
-          // Once the run has started (its banner is out), interrupt it.
-          if (!sent && /LIVE/.test(text)) {
-            sent = true;
-            setTimeout(() => child.kill(signal), 300);
-          }
-        },
+      const keel = start(["run", "tell me about order ORD-1001"], {
+        ANTHROPIC_API_KEY: "sk-ant-test-0000",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
       });
+      // Once the run has started (its banner is out), interrupt it.
+      await keel.waitForStderr("LIVE");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const code = await keel.stop(signal);
+      return { code, stderr: keel.stderr() };
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();

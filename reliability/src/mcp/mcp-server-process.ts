@@ -1,5 +1,6 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { startNodeScript } from "@keel/testkit/process";
 import { MCP_SERVER_BIN } from "./built-apps.js";
 
 /**
@@ -38,66 +39,52 @@ export interface SpawnOptions {
   readonly extraArgs?: readonly string[];
   /** Default {@link AGENT_TOKEN}. */
   readonly token?: string;
-  /** Give up waiting for the listening line after this long. Default 30 s. */
+  /** Give up waiting for the listening line after this long (the server is SIGKILLed). Default 90 s. */
   readonly startTimeoutMs?: number;
 }
 
 /**
- * Spawns the built `keel-mcp --http --port 0` on 127.0.0.1 with a clean environment (no DATABASE_URL
- * leaks in) and waits for the URL it logs. Rejects if it exits or does not listen in time.
+ * Spawns the built `keel-mcp --http --port 0` on 127.0.0.1 (with @keel/testkit/process, so its environment is
+ * PATH and the variables below only: no DATABASE_URL leaks in) and waits for the URL it logs. Rejects if it
+ * exits or does not listen in time.
  */
 export async function spawnMcpServer(options: SpawnOptions = {}): Promise<McpServerProcess> {
   const store = options.dataDir ? ["--data-dir", options.dataDir] : options.databaseUrl ? [] : ["--memory"];
-  const child = spawn(
-    process.execPath,
-    [MCP_SERVER_BIN, "--http", "--host", "127.0.0.1", "--port", "0", ...store, ...(options.extraArgs ?? [])],
+  const server = startNodeScript(
+    MCP_SERVER_BIN,
+    ["--http", "--host", "127.0.0.1", "--port", "0", ...store, ...(options.extraArgs ?? [])],
     {
       env: {
-        PATH: process.env.PATH ?? "",
         KEEL_MCP_TOKEN: options.token ?? AGENT_TOKEN,
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       },
     },
   );
-  let stderr = "";
-  child.stdout.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
+  const { child } = server;
+  // A spawn failure rejects the wait for the URL below; `exited` itself only reports how the process ended.
+  const exited = server.exited.then(
+    (code) => ({ code, signal: child.signalCode }),
+    () => ({ code: null, signal: null }),
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(
-        new Error(
-          `keel-mcp did not listen within ${options.startTimeoutMs ?? START_TIMEOUT_MS} ms:\n${stderr}`,
-        ),
-      );
-    }, options.startTimeoutMs ?? START_TIMEOUT_MS);
-    let listening = false;
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-      // Scan only until the server listens: under load it logs a line per call, and scanning the whole
-      // log again on every chunk cost the load client more CPU than its requests.
-      if (listening) return;
-      const match = /"url":"([^"]+)"/.exec(stderr);
-      if (match?.[1]) {
-        listening = true;
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`keel-mcp exited (${code ?? signal}) before listening:\n${stderr}`));
-    });
-  });
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const url = await Promise.race([
+    // Once it has listened, nothing scans stderr again: under load the server logs a line per call.
+    server.waitForStderr(/"url":"([^"]+)"/).then(([, listening = ""]) => listening),
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`keel-mcp did not listen within ${startTimeoutMs} ms:\n${server.stderr()}`));
+      }, startTimeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
   const pid = child.pid ?? 0;
   return {
     child,
     pid,
     url,
     healthUrl: url.replace(/\/mcp$/, "/healthz"),
-    stderr: () => stderr,
+    stderr: server.stderr,
     exited,
     stop() {
       child.kill("SIGTERM");
