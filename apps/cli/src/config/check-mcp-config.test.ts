@@ -351,6 +351,16 @@ describe("checkMcpConfig: the tokens and argument forms of issue 19", () => {
     expect(JSON.stringify(report)).not.toContain("s3cretpass");
   });
 
+  it("never takes a token with = padding for a variable name (the advice would print it)", () => {
+    for (const token of [`ghp_${body(36)}`, `ops_eyJ${body(60).repeat(5)}`]) {
+      const report = checkMcpConfig(server({ args: [`${token}==`, `${token}=x`] }), {});
+      const findings = report.servers[0]?.findings ?? [];
+      expect(findings.map((finding) => finding.field)).toEqual(["args[0]", "args[1]"]);
+      expect(findings.every((finding) => finding.message.endsWith("use a ${VAR} reference"))).toBe(true);
+      expect(JSON.stringify(report)).not.toContain(token.slice(4, 20));
+    }
+  });
+
   it("reports the whole token when it runs past a fixed-length rule, and never more", () => {
     const long = `gldt-${body(26)}`;
     const report = checkMcpConfig(server({ args: [`--deploy=${long},other`] }), {});

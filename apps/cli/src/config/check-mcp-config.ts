@@ -49,8 +49,9 @@ function argumentLeaf(item: string, field: string): Leaf {
   let variable: string | undefined;
   for (;;) {
     const assignment = /^(-{0,2}\w[\w.-]*)=([\s\S]*)$/.exec(value);
-    if (!assignment) break;
-    const name = assignment[1] ?? "";
+    const name = assignment?.[1] ?? "";
+    // A token with `=` padding is not a name: its "name" would be printed in the advice.
+    if (!assignment || scanValue(name, false) !== undefined) break;
     value = assignment[2] ?? "";
     variable = VARIABLE_NAME.test(name) ? name : undefined;
     if (isSecretName(name)) return { field, value, secretNamed: true, variable };
