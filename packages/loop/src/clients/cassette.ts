@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
-import { rename, writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import type { Message, MessageCreateRequest } from "@keel/errors";
-import { describeValue, findMessageProblem, isRecord } from "@keel/errors";
+import {
+  describeJsonError,
+  describeReadError,
+  describeValue,
+  findMessageProblem,
+  isRecord,
+} from "@keel/errors";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;
@@ -20,23 +26,26 @@ export interface Cassette {
   readonly interactions: readonly CassetteInteraction[];
 }
 
-/** Reads and validates a cassette file; throws kind `invalid_response` naming the file and the problem. */
+/**
+ * Reads and validates a cassette file; throws kind `invalid_response` naming the file and the problem:
+ * `Cassette run.json: not readable: no such file (ENOENT)`, `Cassette run.json: not valid JSON at line 3,
+ * column 7: a trailing comma` (never JSON.parse's message, which quotes the text: it may hold a secret).
+ */
 export function readCassette(path: string): Cassette {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ModelClientError("invalid_response", `Cannot read cassette ${path}: ${String(error)}`, {
+    throw new ModelClientError("invalid_response", `Cassette ${path}: ${describeReadError(error)}`, {
       cause: error,
     });
   }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new ModelClientError("invalid_response", `Cassette ${path} is not valid JSON: ${String(error)}`, {
-      cause: error,
-    });
+  } catch {
+    throw new ModelClientError("invalid_response", `Cassette ${path}: ${describeJsonError(text)}`);
   }
   return checkCassette(value, path);
 }
@@ -72,9 +81,18 @@ export function checkCassette(value: unknown, source: string): Cassette {
   return value as unknown as Cassette;
 }
 
-/** Writes the cassette atomically (temporary file, then rename), so a crash never leaves half a file. */
+/**
+ * Writes the cassette atomically (temporary file, then rename), so a crash never leaves half a file; when
+ * the write or the rename fails (the path is a directory, the disk is full) the temporary file is removed
+ * before the error is passed on.
+ */
 export async function writeCassette(path: string, cassette: Cassette): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`, "utf8");
-  await rename(temporary, path);
+  try {
+    await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`, "utf8");
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }

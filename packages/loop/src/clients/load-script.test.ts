@@ -42,17 +42,29 @@ describe("loadScript", () => {
     await expect(loadScript(path)).rejects.toThrow(/must hold a JSON array of Message objects/);
   });
 
-  it("reports invalid JSON with the file name", async () => {
-    const path = await scriptFile("[{");
+  it("reports invalid JSON with the file name, the line and the column, never quoting the text", async () => {
+    const path = await scriptFile('[\n  {"content": [], "id": sk-ant-secret}\n]');
     await expect(loadScript(path)).rejects.toMatchObject({
       kind: "invalid_response",
-      message: /is not valid JSON/,
+      message: `${path}: not valid JSON at line 2, column 25: expected a value (an object, an array, a string in double quotes, a number, true, false or null)`,
     });
+    await expect(loadScript(await scriptFile("[{"))).rejects.toThrow(
+      /: not valid JSON at line 1, column 3: it ends before the object is closed$/,
+    );
   });
 
-  it("reports a missing file", async () => {
-    await expect(loadScript("/nonexistent/script.json")).rejects.toThrow(
-      /cannot read \/nonexistent\/script.json/,
+  it("reads a script saved with a byte order mark", async () => {
+    const path = await scriptFile(`\uFEFF${JSON.stringify([{ content: [] }])}`);
+    expect(await loadScript(path)).toEqual([{ content: [] }]);
+  });
+
+  it("reports a missing file or a directory in the words of every Keel file reader", async () => {
+    await expect(loadScript("/nonexistent/script.json")).rejects.toMatchObject({
+      kind: "invalid_response",
+      message: "/nonexistent/script.json: not readable: no such file (ENOENT)",
+    });
+    await expect(loadScript(tmpdir())).rejects.toThrow(
+      `${tmpdir()}: not readable: it is a directory (EISDIR)`,
     );
   });
 

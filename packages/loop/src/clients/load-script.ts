@@ -1,22 +1,22 @@
 import { readFile } from "node:fs/promises";
-import { findMessageProblem, type MessageTemplate } from "@keel/errors";
+import { describeJsonError, describeReadError, findMessageProblem, type MessageTemplate } from "@keel/errors";
 import { ModelClientError } from "./model-client-error.js";
 
 /**
  * Reads a JSON file holding an array of Messages API responses (full or partial Message objects)
- * for `new ScriptedClient(...)`. Rejects with kind `invalid_response` naming the file and the JSON
- * path of the first problem.
+ * for `new ScriptedClient(...)` (a leading byte order mark is ignored). Rejects with kind
+ * `invalid_response` naming the file and the problem, in the words of every Keel file reader:
+ * `run.json: not readable: no such file (ENOENT)`, `run.json: not valid JSON at line 3, column 7: a trailing
+ * comma`, `run.json: [1].content[0].text: ...` (the JSON path of the first problem).
  */
 export async function loadScript(path: string): Promise<MessageTemplate[]> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new ModelClientError("invalid_response", `loadScript: cannot read ${path}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new ModelClientError("invalid_response", `${path}: ${describeReadError(error)}`, { cause: error });
   }
-  return parseScript(text, path);
+  return parseScript(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path);
 }
 
 /** Parses and validates script JSON; `source` names it in error messages. */
@@ -24,14 +24,9 @@ function parseScript(text: string, source: string): MessageTemplate[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new ModelClientError(
-      "invalid_response",
-      `loadScript: ${source} is not valid JSON: ${String(error)}`,
-      {
-        cause: error,
-      },
-    );
+  } catch {
+    // Never JSON.parse's message: it quotes the text around the problem, which may be a secret.
+    throw new ModelClientError("invalid_response", `${source}: ${describeJsonError(text)}`);
   }
   return checkScript(value, source);
 }
@@ -44,14 +39,14 @@ export function checkScript(value: unknown, source: string): MessageTemplate[] {
   if (!Array.isArray(value)) {
     throw new ModelClientError(
       "invalid_response",
-      `loadScript: ${source} must hold a JSON array of Message objects (one per model turn), got ${
+      `${source}: must hold a JSON array of Message objects (one per model turn), got ${
         value === null ? "null" : typeof value
       }`,
     );
   }
   for (const [index, item] of value.entries()) {
     const problem = findMessageProblem(item, `[${index}]`);
-    if (problem) throw new ModelClientError("invalid_response", `loadScript: ${source}: ${problem}`);
+    if (problem) throw new ModelClientError("invalid_response", `${source}: ${problem}`);
   }
   return value as MessageTemplate[];
 }
