@@ -7,6 +7,7 @@ import {
 import type { TextSink } from "../cli-io.js";
 import type { ChosenServers } from "../config/mcp-servers.js";
 import type { Style } from "../terminal/style.js";
+import { plural } from "../trace/format-steps.js";
 
 /** A stdio server may open a database on start (keel-mcp's PGlite takes seconds on a busy machine). */
 const CONNECT_TIMEOUT_MS = 60_000;
@@ -52,7 +53,9 @@ export async function openMcpTools(
       server.instructions ? [`Instructions of the MCP server "${server.name}":\n${server.instructions}`] : [],
     )
     .join("\n\n");
-  const names = toolbox.servers.map((server) => `${server.name} (${server.tools.length} tools)`).join(", ");
+  const names = toolbox.servers
+    .map((server) => `${server.name} (${plural(server.tools.length, "tool")})`)
+    .join(", ");
   return { toolbox, instructions, description: `tools over MCP from ${names}` };
 }
 

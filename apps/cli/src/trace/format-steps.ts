@@ -22,8 +22,12 @@ export function formatTokens(usage: Usage | RunUsage): string {
   );
 }
 
-/** "1 tool round", "3 tool rounds". */
-export const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+/**
+ * "1 tool round", "3 tool rounds", "0 entries" (with `many`): the one way the CLI counts things in its
+ * output, so no line says "1 tool rounds" or "2 error(s)".
+ */
+export const plural = (count: number, noun: string, many = `${noun}s`): string =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? noun : many}`;
 
 export const clip = (text: string, length: number): string =>
   text.length <= length ? text : `${text.slice(0, length - 1)}…`;
@@ -57,7 +61,7 @@ export function toolCallLines(
   ];
   lines.push(`${INDENT}${style.magenta("hook")}    ${decisionText(event, style)}`);
   for (const retry of retries) lines.push(retryLine(retry, style));
-  const attempts = `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}`;
+  const attempts = plural(event.attempts, "attempt");
   const notes = [attempts, `${Math.round(event.durationMs)} ms`, ...(event.reused ? ["reused"] : [])].join(
     ", ",
   );

@@ -42,7 +42,7 @@ function step(event: TraceEvent, retries: ReadonlyMap<string, RetryEvent[]>): st
         : event.code
           ? `<span class="outcome empty">empty ${escapeHtml(event.code)}</span>`
           : `<span class="outcome ok">success</span>`;
-      const attempts = `${event.attempts} attempt${event.attempts === 1 ? "" : "s"}, ${Math.round(event.durationMs)} ms${event.reused ? ", reused" : ""}`;
+      const attempts = `${plural(event.attempts, "attempt")}, ${Math.round(event.durationMs)} ms${event.reused ? ", reused" : ""}`;
       return (
         `<li class="step tool"><div><span class="label">tool</span> <code>${escapeHtml(event.requested)}</code></div>` +
         `<pre>${json(event.input)}</pre>` +

@@ -70,7 +70,7 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
   if (start)
     lines.push(
       style.dim(
-        `tools: ${start.tools.join(", ") || "none"} · max ${start.maxIterations} tool rounds · prompt cache ${start.cache ? "on" : "off"}`,
+        `tools: ${start.tools.join(", ") || "none"} · max ${plural(start.maxIterations, "tool round")} · prompt cache ${start.cache ? "on" : "off"}`,
       ),
     );
   if (trace.request !== null) lines.push("", `${style.bold("request")} ${trace.request}`);
