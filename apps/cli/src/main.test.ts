@@ -44,4 +44,30 @@ describe("keel", () => {
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('Unknown option "--verbose"');
   });
+
+  it("names the command once in a usage error, and asks to quote only what may be quoted", async () => {
+    const cases: [readonly string[], Record<string, string>, RegExp][] = [
+      [
+        ["route", "a", "b"],
+        {},
+        /^keel route takes one request, got 2: "a" "b"\. Quote a request that has spaces\.\n$/,
+      ],
+      [["run", "a", "b"], {}, /^keel run takes one request, got 2/],
+      [
+        ["run"],
+        { ANTHROPIC_API_KEY: "sk-ant-test" },
+        /^keel run: a request is required: keel run "<request>"/,
+      ],
+      [["run"], {}, /^keel run: a request or a scenario is required\.\n/],
+      [["trace", "x", "y"], {}, /^keel trace: expected one trace file, got 2: "x" "y"\.\n$/],
+      [["lint-tools", "x"], {}, /^keel lint-tools: expected no arguments, got "x"\.\n$/],
+      [["route"], {}, /^keel route: a request is required\./],
+    ];
+    for (const [argv, env, message] of cases) {
+      const { code, stderr } = await runCli(argv, { env });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/keel (\S+):? keel \1\b/);
+    }
+  });
 });

@@ -65,11 +65,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     spinner.stop();
     if (UsageError.isInstance(error)) {
-      io.stderr.write(`keel ${command.name}: ${error.message}\n`);
+      io.stderr.write(`${prefixed(command.name, error.message)}\n`);
       return EXIT.usage;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`keel ${command.name}: unexpected failure: ${message}\n`);
     return EXIT.failed;
   }
+}
+
+/**
+ * "keel route: <message>", the one place a command's errors get its name; a message that starts with the
+ * name already (the shared positional reader's "keel route takes one request, ...") is not prefixed again.
+ */
+function prefixed(command: string, message: string): string {
+  const name = `keel ${command}`;
+  return message.startsWith(`${name} `) || message.startsWith(`${name}:`) ? message : `${name}: ${message}`;
 }

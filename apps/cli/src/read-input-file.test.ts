@@ -1,44 +1,81 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { jsonErrorPlace, parseInputJson, readInputFile } from "./read-input-file.js";
+import { temporaryDirectory } from "./cli.test-helpers.js";
+import {
+  notValidJson,
+  oneFileArgument,
+  parseInputJson,
+  parseInputJsonLines,
+  readInputFile,
+} from "./read-input-file.js";
 import { UsageError } from "./usage-error.js";
 
-const errorOf = (text: string): unknown => {
+const thrown = (run: () => unknown): Error => {
   try {
-    JSON.parse(text);
+    run();
   } catch (error) {
-    return error;
+    return error as Error;
   }
-  throw new Error("parsed");
+  throw new Error("nothing was thrown");
 };
 
 describe("one wording for input files", () => {
-  it("places a JSON error by line and column, never quoting the text", () => {
+  it("places a JSON error by line and column with a reason, never quoting the text", () => {
     const text = '{\n  "token": "sk-secret",\n  oops\n}';
-    expect(jsonErrorPlace(text, errorOf(text))).toBe(" at line 3, column 3");
-    expect(() => parseInputJson(text, "cfg.json", "the config")).toThrow(
-      /^The config cfg\.json is not valid JSON at line 3, column 3\.$/,
-    );
-    const error = (() => {
-      try {
-        parseInputJson(text, "cfg.json", "the config");
-      } catch (thrown) {
-        return thrown;
-      }
-    })();
+    const error = thrown(() => parseInputJson(text, "--script cfg.json"));
     expect(UsageError.isInstance(error)).toBe(true);
-    expect(String((error as Error).message)).not.toContain("sk-secret");
-  });
-
-  it("says a file ended too early rather than pointing past its end", () => {
-    expect(jsonErrorPlace("[1, 2", errorOf("[1, 2"))).toMatch(
-      /^( at line 1, column 6| \(it ends too early\))$/,
+    expect(error.message).toBe(
+      "--script cfg.json: not valid JSON at line 3, column 3: expected a property name in double quotes.",
+    );
+    expect(error.message).not.toContain("sk-secret");
+    expect(notValidJson(text)).toBe(
+      "not valid JSON at line 3, column 3: expected a property name in double quotes",
     );
   });
 
-  it("names what could not be read and why, with the code", async () => {
-    await expect(readInputFile("/nonexistent/x.json", "the cassette")).rejects.toThrow(
-      /^Cannot read the cassette \/nonexistent\/x\.json: no such file \(ENOENT\)\.$/,
+  it.each([
+    ['{"a": tru}', "at line 1, column 10: expected true."],
+    ["hello", "at line 1, column 1: expected a value"],
+    ["[1, 2,]", "at line 1, column 7: a trailing comma."],
+    ["[1, 2", "at line 1, column 6: it ends before the array is closed."],
+    ["", "at line 1, column 1: it is empty."],
+  ])("places errors V8 gives no position for: %j", (text, place) => {
+    expect(thrown(() => parseInputJson(text, "x.json")).message).toContain(`x.json: not valid JSON ${place}`);
+  });
+
+  it("reads past a byte order mark, as editors save it", () => {
+    expect(parseInputJson('\uFEFF{"a": 1}', "x.json")).toEqual({ a: 1 });
+    expect(parseInputJsonLines('\uFEFF{"a": 1}\n\n{"a": 2}\n', "x.jsonl")).toEqual([
+      { line: 1, value: { a: 1 } },
+      { line: 3, value: { a: 2 } },
+    ]);
+  });
+
+  it("names a JSON Lines error by the file's line and the column in it", () => {
+    const text = '{"request": "a", "expect": null}\r\n\r\n{"request": "b", "expect": nul}\n';
+    expect(thrown(() => parseInputJsonLines(text, "corpus.jsonl")).message).toBe(
+      "corpus.jsonl: not valid JSON Lines at line 3, column 31: expected null.",
     );
-    await expect(readInputFile("/", "the trace file")).rejects.toThrow(/it is a directory \(EISDIR\)/);
+  });
+
+  it("names what could not be read and why, with the code, and reads without a byte order mark", async () => {
+    await expect(readInputFile("/nonexistent/x.json", "--replay x.json")).rejects.toThrow(
+      /^--replay x\.json: not readable: no such file \(ENOENT\)\.$/,
+    );
+    await expect(readInputFile("/", "/")).rejects.toThrow(
+      /^\/: not readable: it is a directory \(EISDIR\)\.$/,
+    );
+    const path = join(temporaryDirectory(), "bom.json");
+    writeFileSync(path, "\uFEFF[]");
+    expect(await readInputFile(path, "bom.json")).toBe("[]");
+  });
+
+  it("takes one file argument, listing what it got otherwise", () => {
+    expect(oneFileArgument(["a.json"], "trace file")).toEqual(["a.json"]);
+    expect(oneFileArgument([], "trace file")).toEqual([]);
+    expect(thrown(() => oneFileArgument(["a.json", "b c.json"], "trace file")).message).toBe(
+      'expected one trace file, got 2: "a.json" "b c.json".',
+    );
   });
 });

@@ -1,49 +1,74 @@
 import { readFile } from "node:fs/promises";
+import { describeJsonError, describeReadError } from "@keel/errors";
 import { UsageError } from "./usage-error.js";
 
-const WHY: Readonly<Record<string, string>> = {
-  ENOENT: "no such file",
-  EACCES: "permission denied",
-  EISDIR: "it is a directory",
-  ENOTDIR: "a part of the path is not a directory",
-};
-
-/**
- * Reads a file a command was given, or a UsageError in the one wording every command uses:
- * `Cannot read the cassette run.json: no such file (ENOENT).`
+/*
+ * The one wording of every command for a file it was given and cannot use, `<name>: <problem>.`, where the
+ * name is the file as the user wrote it (`--script run.json`, `corpus.jsonl`) and the problem comes from
+ * @keel/errors, which @keel/loop words its own files with:
+ *   --script run.json: not readable: no such file (ENOENT).
+ *   --script run.json: not valid JSON at line 3, column 7: a trailing comma.
+ *   corpus.jsonl: not valid JSON Lines at line 2, column 13: expected true.
+ * Node's own JSON messages are never repeated: they quote the text around the problem, which may be a secret.
  */
-export async function readInputFile(path: string, what: string): Promise<string> {
+
+/** A byte order mark at the start: editors add it, JSON.parse rejects it. */
+const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** Reads a file a command was given, without a leading byte order mark; or a UsageError. */
+export async function readInputFile(path: string, name: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return withoutByteOrderMark(await readFile(path, "utf8"));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === undefined ? String(error) : `${WHY[code] ?? "unreadable"} (${code})`;
-    throw new UsageError(`Cannot read ${what} ${path}: ${why}.`);
+    throw new UsageError(`${name}: ${describeReadError(error)}.`);
   }
 }
 
-/**
- * JSON.parse, or a UsageError in one wording with the place as line:column: `The cassette run.json is not
- * valid JSON at line 3, column 7.` Node's own message is not repeated: it quotes the text around the
- * problem, which may be a secret.
- */
-export function parseInputJson(text: string, path: string, what: string): unknown {
+/** "not valid JSON at line 3, column 7: a trailing comma", for a text JSON.parse rejects. */
+export function notValidJson(text: string): string {
+  return describeJsonError(withoutByteOrderMark(text));
+}
+
+/** JSON.parse (a leading byte order mark ignored), or a UsageError with the line and column. */
+export function parseInputJson(text: string, name: string): unknown {
+  const json = withoutByteOrderMark(text);
   try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${capitalise(what)} ${path} is not valid JSON${jsonErrorPlace(text, error)}.`);
+    return JSON.parse(json);
+  } catch {
+    throw new UsageError(`${name}: ${describeJsonError(json)}.`);
   }
 }
 
-/** " at line L, column C" for a JSON.parse error, or "" when Node's message gives no position. */
-export function jsonErrorPlace(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : "";
-  const position = /position (\d+)/.exec(message)?.[1];
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
-  if (position === undefined) return /Unexpected end/.test(message) ? " (it ends too early)" : "";
-  const before = text.slice(0, Number(position)).split("\n");
-  return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+/** One line of a JSON Lines file: its 1-based number in the file and its value. */
+export interface JsonLine {
+  readonly line: number;
+  readonly value: unknown;
 }
 
-const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/** The values of a JSON Lines text, blank lines skipped; or a UsageError naming the line and the column. */
+export function parseInputJsonLines(text: string, name: string): JsonLine[] {
+  const values: JsonLine[] = [];
+  for (const [index, raw] of withoutByteOrderMark(text).split(/\r?\n/).entries()) {
+    if (raw.trim() === "") continue;
+    try {
+      values.push({ line: index + 1, value: JSON.parse(raw) });
+    } catch {
+      throw new UsageError(
+        `${name}: ${describeJsonError(raw, { format: "JSON Lines", firstLine: index + 1 })}.`,
+      );
+    }
+  }
+  return values;
+}
+
+/**
+ * Exactly one file argument (or none): more is a UsageError that lists them, `expected one trace file,
+ * got 2: "a.json" "b.json".`, before the command's own positional reader checks the rest.
+ */
+export function oneFileArgument(positionals: readonly string[], what: string): readonly string[] {
+  if (positionals.length > 1) {
+    const given = positionals.map((item) => JSON.stringify(item)).join(" ");
+    throw new UsageError(`expected one ${what}, got ${positionals.length}: ${given}.`);
+  }
+  return positionals;
+}

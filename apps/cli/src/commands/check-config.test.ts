@@ -85,13 +85,31 @@ describe("keel check-config", () => {
     );
     const { code, stdout } = await runCli(["check-config"], { cwd });
     expect(code).toBe(1);
-    expect(stdout).toContain("not valid JSON");
+    expect(stdout).toContain(
+      "(file)  not valid JSON at line 1, column 78: it ends before the object is closed",
+    );
     expect(stdout).not.toContain("NotQuoted");
   });
 
-  it("is a usage error when the file cannot be read (exit 2)", async () => {
+  it("places the error in a file V8 gives no position for, and reads past a byte order mark", async () => {
+    const cwd = temporaryDirectory();
+    writeFileSync(join(cwd, "tru.json"), '{"mcpServers": {}, "strict": tru}');
+    const bad = await runCli(["check-config", "tru.json", "--json"], { cwd });
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).findings[0].message).toBe(
+      "not valid JSON at line 1, column 33: expected true",
+    );
+    writeFileSync(join(cwd, "bom.json"), '\uFEFF{"mcpServers": {}}');
+    const bom = await runCli(["check-config", "bom.json", "--json"], { cwd });
+    expect(JSON.parse(bom.stdout).findings).toEqual([]);
+  });
+
+  it("is a usage error when the file cannot be read, or two files are given (exit 2)", async () => {
     const { code, stderr } = await runCli(["check-config", "missing.json"]);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/Cannot read the config \S*missing\.json: no such file \(ENOENT\)\./);
+    expect(stderr).toBe("keel check-config: missing.json: not readable: no such file (ENOENT).\n");
+    const two = await runCli(["check-config", "a.json", "b.json"]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe('keel check-config: expected one config file, got 2: "a.json" "b.json".\n');
   });
 });

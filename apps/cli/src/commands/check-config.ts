@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
-import { jsonErrorPlace, readInputFile } from "../read-input-file.js";
+import { notValidJson, oneFileArgument, readInputFile } from "../read-input-file.js";
 import type { Style } from "../terminal/style.js";
 import { defineCommand, EXIT, singlePositional } from "./command.js";
 
@@ -69,17 +69,17 @@ export const checkConfigCommand = defineCommand({
   help: HELP,
   options: { json: { type: "boolean" } },
   async run({ values, positionals }, { io, style }) {
-    const file = singlePositional("check-config", positionals, "config file", false) ?? ".mcp.json";
-    const path = resolve(io.cwd, file);
-    const text = await readInputFile(path, "the config");
-    let config: unknown;
+    const file =
+      singlePositional("check-config", oneFileArgument(positionals, "config file"), "config file", false) ??
+      ".mcp.json";
+    const text = await readInputFile(resolve(io.cwd, file), file);
     let report: ConfigReport;
     try {
-      config = JSON.parse(text);
-      report = checkMcpConfig(config, io.env);
+      report = checkMcpConfig(JSON.parse(text), io.env);
     } catch (error) {
-      // Node's JSON errors quote the text around the problem, which may be a secret: keep the position only.
-      const message = `not valid JSON${jsonErrorPlace(text, error)}`;
+      if (!(error instanceof SyntaxError)) throw error;
+      // The place and the reason only: Node's JSON errors quote the text around the problem, maybe a secret.
+      const message = notValidJson(text);
       report = { ok: false, servers: [], findings: [{ server: "(file)", field: "(file)", message }] };
     }
     io.stdout.write(values.json ? `${JSON.stringify({ file, ...report })}\n` : render(file, report, style));

@@ -149,7 +149,9 @@ describe("keel eval-routing", () => {
   it("rejects a corpus line that is not JSON, an unknown tool or a bad --min (exit 2)", async () => {
     const broken = await runCli(["eval-routing", corpusFile('{"request": "a", "expect": null}\n{not json')]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/corpus.jsonl:2 is not valid JSON/);
+    expect(broken.stderr).toMatch(
+      /corpus\.jsonl: not valid JSON Lines at line 2, column 2: expected a property name/,
+    );
     const typo = await runCli(["eval-routing", corpusFile([{ request: "a", expect: "lookup_ordr" }])]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('"expect" names no known tool: "lookup_ordr"');
@@ -160,7 +162,12 @@ describe("keel eval-routing", () => {
     expect(surface.code).toBe(2);
     const missing = await runCli(["eval-routing", "nope.jsonl"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("Cannot read the corpus");
+    expect(missing.stderr).toBe("keel eval-routing: nope.jsonl: not readable: no such file (ENOENT).\n");
+    const two = await runCli(["eval-routing", "a.jsonl", "b.jsonl"]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe(
+      'keel eval-routing: expected one corpus file (JSON Lines), got 2: "a.jsonl" "b.jsonl".\n',
+    );
   });
 
   it("routes every request with the model under --live, counting no tool as right for AMBIGUOUS", async () => {

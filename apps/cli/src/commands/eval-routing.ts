@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
+import { oneFileArgument } from "../read-input-file.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
 import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
@@ -8,6 +9,7 @@ import { liveRoute } from "../routing/live-route.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { renderEvaluation } from "../routing/render-evaluation.js";
 import { readSurface, surfaceTools } from "../routing/surfaces.js";
+import { plural } from "../trace/format-steps.js";
 import { defineCommand, EXIT, readFraction, singlePositional } from "./command.js";
 
 const HELP = `Measure how well tool descriptions route a corpus of requests.
@@ -68,14 +70,15 @@ export const evalRoutingCommand = defineCommand({
     json: { type: "boolean" },
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
-    const corpusPath = singlePositional("eval-routing", positionals, "corpus file (JSON Lines)", true) ?? "";
+    const what = "corpus file (JSON Lines)";
+    const corpusPath = singlePositional("eval-routing", oneFileArgument(positionals, what), what, true) ?? "";
     const surface = readSurface(values.surface);
     const min = values.min === undefined ? undefined : readFraction("--min", values.min);
     const tools = surfaceTools(surface);
     const known = [...surfaceTools("real"), ...surfaceTools("naive")];
     const effects = new Map<string, "read" | "write">();
     for (const tool of known) if (!effects.has(tool.name)) effects.set(tool.name, tool.effect);
-    const entries = await readCorpus(resolve(io.cwd, corpusPath), new Set(effects.keys()));
+    const entries = await readCorpus(resolve(io.cwd, corpusPath), new Set(effects.keys()), corpusPath);
 
     const live = chooseLiveClient("eval-routing", values, env, io.stderr);
     let routed: RoutedEntry[];
@@ -83,7 +86,11 @@ export const evalRoutingCommand = defineCommand({
     if (live) {
       router = `live ${live.model}`;
       io.stderr.write(
-        modeBanner("LIVE", `routing ${entries.length} requests with ${live.model} at ${live.baseURL}`, style),
+        modeBanner(
+          "LIVE",
+          `routing ${plural(entries.length, "request")} with ${live.model} at ${live.baseURL}`,
+          style,
+        ),
       );
       let done = 0;
       try {

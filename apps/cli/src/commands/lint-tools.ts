@@ -7,6 +7,7 @@ import {
 } from "../config/mcp-servers.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { connectChosenServers } from "../run/mcp-tools.js";
+import { plural } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT } from "./command.js";
 
@@ -48,7 +49,9 @@ export const lintToolsCommand = defineCommand({
   },
   async run({ values, positionals }, { io, style }) {
     if (positionals.length > 0)
-      throw new UsageError(`keel lint-tools takes no arguments, got "${positionals.join(" ")}".`);
+      throw new UsageError(
+        `expected no arguments, got ${positionals.map((item) => JSON.stringify(item)).join(" ")}.`,
+      );
     const mcpConfig = mcpConfigFlags(values);
     if (mcpConfig !== undefined && values.naive)
       throw new UsageError(
@@ -76,7 +79,7 @@ export const lintToolsCommand = defineCommand({
       io.stdout.write(`${JSON.stringify({ surface, errors, warnings, findings })}\n`);
     } else {
       const lines = [
-        `${style.bold("Linting")} ${tools.length} tools (${surface} surface): ${tools.map((tool) => tool.name).join(", ")}`,
+        `${style.bold("Linting")} ${plural(tools.length, "tool")} (${surface} surface): ${tools.map((tool) => tool.name).join(", ")}`,
       ];
       for (const finding of findings) {
         const severity = finding.severity === "error" ? style.red("error  ") : style.yellow("warning");
@@ -86,8 +89,8 @@ export const lintToolsCommand = defineCommand({
       }
       const verdict =
         errors > 0
-          ? style.red(`✘ ${errors} error(s), ${warnings} warning(s)`)
-          : style.green(`✔ no errors${warnings > 0 ? `, ${warnings} warning(s)` : ", no warnings"}`);
+          ? style.red(`✘ ${plural(errors, "error")}, ${plural(warnings, "warning")}`)
+          : style.green(`✔ no errors${warnings > 0 ? `, ${plural(warnings, "warning")}` : ", no warnings"}`);
       lines.push("", verdict);
       io.stdout.write(`${lines.join("\n")}\n`);
     }

@@ -192,6 +192,6 @@ describe("keel run --record then --replay", () => {
   it("rejects an unreadable cassette as a usage error", async () => {
     const { code, stderr } = await runCli(["run", "--replay", "missing.cassette.json"]);
     expect(code).toBe(2);
-    expect(stderr).toContain("Cannot read the cassette");
+    expect(stderr).toBe("keel run: --replay missing.cassette.json: not readable: no such file (ENOENT).\n");
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { onlyJson, runCli, scriptedRun, temporaryDirectory } from "../cli.test-helpers.js";
@@ -153,15 +153,30 @@ describe("keel run", () => {
       [
         "an unreadable script",
         ["run", "hi", "--script", "/nonexistent/script.json"],
-        /Cannot read the script \/nonexistent\/script.json: no such file \(ENOENT\)\./,
+        /^keel run: --script \/nonexistent\/script.json: not readable: no such file \(ENOENT\)\.\n$/,
       ],
       [
         "a script that is not JSON, with line and column",
         ["run", "hi", "--script", "not-json.json"],
-        /The script \S*not-json\.json is not valid JSON at line \d+, column \d+\./,
+        /^keel run: --script not-json\.json: not valid JSON at line 1, column 4: expected a property name in double quotes\.\n$/,
       ],
-      ["a script that is not an array", ["run", "hi", "--script", "object.json"], /must hold a JSON array/],
-      ["two requests", ["run", "one", "two"], /takes one request, got 2/],
+      [
+        "a script that is not an array",
+        ["run", "hi", "--script", "object.json"],
+        /^keel run: --script object\.json: must hold a JSON array/,
+      ],
+      [
+        "a script V8 gives no position for",
+        ["run", "hi", "--script", "tru.json"],
+        /^keel run: --script tru\.json: not valid JSON at line 2, column 27: expected true\.\n$/,
+      ],
+      [
+        "an MCP config that is not JSON",
+        ["run", "hi", "--mcp-config", "tru.json"],
+        /^keel run: --mcp-config tru\.json: not valid JSON at line 2, column 27: expected true\.\n$/,
+      ],
+      ["two requests", ["run", "one", "two"], /^keel run takes one request, got 2: "one" "two"/],
+      ["no request", ["run"], /^keel run: a request or a scenario is required\.\n/],
       [
         "--script with --scenario",
         ["run", "--scenario", "low-value-refund", "--script", "x.json"],
@@ -180,7 +195,42 @@ describe("keel run", () => {
       [
         "a trace file in a missing directory",
         ["run", "--scenario", "low-value-refund", "--trace", "/nonexistent/dir/t.json"],
-        /does not exist/,
+        /^keel run: --trace \/nonexistent\/dir\/t\.json: the directory \/nonexistent\/dir does not exist\.\n$/,
+      ],
+      [
+        "a trace path that is a directory",
+        ["run", "--scenario", "low-value-refund", "--trace", "out"],
+        /^keel run: --trace out: it is a directory, not a file\.\n$/,
+      ],
+      [
+        "a cassette path under a regular file",
+        ["run", "--scenario", "low-value-refund", "--record", "notes.txt/run.json"],
+        /^keel run: --record notes\.txt\/run\.json: \S+\/notes\.txt is a file, not a directory\.\n$/,
+      ],
+      [
+        "a cassette path deeper under a regular file",
+        ["run", "--scenario", "low-value-refund", "--record", "notes.txt/a/b/run.json"],
+        /^keel run: --record notes\.txt\/a\/b\/run\.json: \S+\/notes\.txt is a file, not a directory\.\n$/,
+      ],
+      [
+        "an empty trace path",
+        ["run", "--scenario", "low-value-refund", "--trace", ""],
+        /^keel run: --trace needs a file name\.\n$/,
+      ],
+      [
+        "the same file for --trace and --record",
+        ["run", "--scenario", "low-value-refund", "--trace", "a.json", "--record", "./a.json"],
+        /^keel run: --trace and --record name the same file/,
+      ],
+      [
+        "a data directory that is a regular file",
+        ["run", "--scenario", "low-value-refund", "--data-dir", "notes.txt"],
+        /^keel run: --data-dir notes\.txt: it is a file, not a directory \(PGlite keeps its store in a directory\)\.\n$/,
+      ],
+      [
+        "a data directory under a regular file",
+        ["run", "--scenario", "low-value-refund", "--data-dir", "notes.txt/db"],
+        /^keel run: --data-dir notes\.txt\/db: \S+\/notes\.txt is a file, not a directory/,
       ],
     ];
     for (const [what, argv, message] of cases) {
@@ -188,13 +238,31 @@ describe("keel run", () => {
         const cwd = temporaryDirectory();
         writeFileSync(join(cwd, "not-json.json"), "[{ nope");
         writeFileSync(join(cwd, "object.json"), '{"content": []}');
+        writeFileSync(join(cwd, "tru.json"), '[\n  {"content": [], "x": tru}\n]');
+        writeFileSync(join(cwd, "notes.txt"), "");
+        mkdirSync(join(cwd, "out"));
+        const before = readdirSync(cwd).sort();
         const { code, stdout, stderr } = await runCli(argv, { cwd });
         expect(code).toBe(2);
         expect(stdout).toBe("");
         expect(stderr).toMatch(message);
         expect(stderr).not.toMatch(/\n\s+at /);
+        // Nothing ran, so nothing was written: no trace, no cassette, no temporary file.
+        expect(readdirSync(cwd).sort()).toEqual(before);
+        expect(readdirSync(join(cwd, "out"))).toEqual([]);
       });
     }
+
+    it("for KEEL_DATA_DIR naming a regular file", async () => {
+      const cwd = temporaryDirectory();
+      writeFileSync(join(cwd, "notes.txt"), "");
+      const { code, stderr } = await runCli(["run", "--scenario", "low-value-refund", "--backend", "sql"], {
+        cwd,
+        env: { KEEL_DATA_DIR: "notes.txt" },
+      });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^keel run: KEEL_DATA_DIR=notes\.txt: it is a file, not a directory/);
+    });
   });
 
   it("prints help with examples and exits 0", async () => {

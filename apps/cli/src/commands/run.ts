@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
 import { otelEnvironment, startOtlpTracing } from "@keel/mcp-server/tracing";
@@ -29,6 +27,7 @@ import {
   describeBackend,
   openBackend,
 } from "../run/open-backend.js";
+import { outputPath } from "../run/output-path.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
 import { createRunReporter } from "../run/run-reporter.js";
@@ -110,15 +109,6 @@ function requestParameters(thinking: string | undefined, temperature: string | u
   return {};
 }
 
-/** An output file's directory must exist before the run starts, not after it finished. */
-function outputPath(option: string, file: string | undefined, cwd: string): string | undefined {
-  if (file === undefined) return undefined;
-  const path = resolve(cwd, file);
-  if (!existsSync(dirname(path)))
-    throw new UsageError(`${option} ${file}: the directory ${dirname(path)} does not exist.`);
-  return path;
-}
-
 export const runCommand = defineCommand({
   name: "run",
   help: HELP,
@@ -150,8 +140,11 @@ export const runCommand = defineCommand({
     const request = requestParameters(values.thinking, values.temperature);
     const mcp = await chooseMcpServers(values, io.env, io.cwd);
     const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
+    // The files the run saves are checked before it starts, not found unwritable after it finished.
     const tracePath = outputPath("--trace", values.trace, io.cwd);
     const recordPath = outputPath("--record", values.record, io.cwd);
+    if (tracePath !== undefined && tracePath === recordPath)
+      throw new UsageError("--trace and --record name the same file: give each its own.");
     const plan = await planRun(values, positional, env, io.cwd);
 
     const json = values.json === true;

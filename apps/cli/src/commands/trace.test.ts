@@ -57,6 +57,65 @@ describe("keel trace", () => {
     expect(html).toContain('class="decision invalid"');
   });
 
+  it("counts one thing in the singular, in the text and the HTML: 1 tool round, 1 model request", async () => {
+    const cwd = await savedTrace([
+      ...scriptedRun("Where is ORD-1005?", "order-status.script.json"),
+      "--max-iterations",
+      "1",
+    ]);
+    const { code, stdout } = await runCli(["trace", "run.trace.json", "--html", "t.html"], { cwd });
+    expect(code).toBe(0);
+    expect(stdout).toContain("max 1 tool round · prompt cache");
+    expect(stdout).toContain("✘ max_iterations · 1 tool round · 2 model requests");
+    expect(stdout).toMatch(/ok +success \(1 attempt, /);
+    const html = readFileSync(join(cwd, "t.html"), "utf8");
+    expect(html).toContain(" · 1 tool round · 2 model requests</p>");
+    expect(html).toMatch(/1 attempt, \d+ ms/);
+    // One model request: the bare JSON array of the first response and a made-up end event.
+    const events = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8")).events as { type: string }[];
+    const end = events.find((event) => event.type === "end");
+    writeFileSync(join(cwd, "one.json"), JSON.stringify([{ ...end, iterations: 0, modelRequests: 1 }]));
+    const one = await runCli(["trace", "one.json", "--html", "one.html"], { cwd });
+    expect(one.stdout).toContain("0 tool rounds · 1 model request\n");
+    expect(readFileSync(join(cwd, "one.html"), "utf8")).toContain(" · 0 tool rounds · 1 model request</p>");
+    for (const text of [stdout, html, one.stdout])
+      expect(text).not.toMatch(/\b1 (tool rounds|model requests|attempts)\b/);
+  });
+
+  it("places a JSON error by line and column, and a JSON Lines one by its line and the column in it", async () => {
+    const cwd = temporaryDirectory();
+    writeFileSync(join(cwd, "bad.json"), '{\n  "format": "keel-trace",\n  "events": [,]\n}\n');
+    writeFileSync(join(cwd, "tru.json"), '{"a": tru}');
+    writeFileSync(join(cwd, "bad.jsonl"), '{"type": "start"}\n{"type": "end", "status": completed}\n');
+    const cases = [
+      ["bad.json", "bad.json: not valid JSON at line 3, column 14: expected a value"],
+      ["tru.json", "tru.json: not valid JSON at line 1, column 10: expected true."],
+      ["bad.jsonl", "bad.jsonl: not valid JSON Lines at line 2, column 27: expected a value"],
+    ] as const;
+    for (const [file, message] of cases) {
+      const { code, stdout, stderr } = await runCli(["trace", file], { cwd });
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toContain(`keel trace: ${message}`);
+    }
+  });
+
+  it("reads a trace saved with a byte order mark", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
+    writeFileSync(join(cwd, "bom.json"), `\uFEFF${readFileSync(join(cwd, "run.trace.json"), "utf8")}`);
+    const { code, stdout } = await runCli(["trace", "bom.json"], { cwd });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/empty +ORDER_NOT_FOUND/);
+  });
+
+  it("checks --html before reading the trace: a directory is a usage error", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
+    const { code, stdout, stderr } = await runCli(["trace", "run.trace.json", "--html", "."], { cwd });
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("keel trace: --html .: it is a directory, not a file.\n");
+  });
+
   it("reads a bare JSON array of trace events and JSON Lines too", async () => {
     const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
     const events = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8")).events as unknown[];
@@ -74,7 +133,10 @@ describe("keel trace", () => {
     writeFileSync(join(cwd, "other.json"), '{"hello": "world"}');
     const missing = await runCli(["trace", "nope.json"], { cwd });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/Cannot read the trace file \S+: no such file \(ENOENT\)\./);
+    expect(missing.stderr).toBe("keel trace: nope.json: not readable: no such file (ENOENT).\n");
+    const two = await runCli(["trace", "a.json", "b.json"], { cwd });
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe('keel trace: expected one trace file, got 2: "a.json" "b.json".\n');
     const other = await runCli(["trace", "other.json"], { cwd });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain("other.json is not a trace");

@@ -1,5 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { oneFileArgument } from "../read-input-file.js";
+import { outputPath } from "../run/output-path.js";
 import { renderTraceHtml } from "../trace/render-trace-html.js";
 import { renderTraceText } from "../trace/render-trace-text.js";
 import { readTraceFile } from "../trace/trace-file.js";
@@ -30,16 +32,17 @@ export const traceCommand = defineCommand({
   help: HELP,
   options: { html: { type: "string" } },
   async run({ values, positionals }, { io, style }) {
-    const file = singlePositional("trace", positionals, "trace file", true) ?? "";
-    const trace = await readTraceFile(resolve(io.cwd, file));
+    const file =
+      singlePositional("trace", oneFileArgument(positionals, "trace file"), "trace file", true) ?? "";
+    const htmlPath = outputPath("--html", values.html, io.cwd);
+    const trace = await readTraceFile(resolve(io.cwd, file), file);
     io.stdout.write(renderTraceText(trace, style));
-    if (values.html !== undefined) {
+    if (htmlPath !== undefined) {
       try {
-        await writeFile(resolve(io.cwd, values.html), renderTraceHtml(trace), "utf8");
+        await writeFile(htmlPath, renderTraceHtml(trace), "utf8");
       } catch (error) {
-        throw new UsageError(
-          `Cannot write ${values.html}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-        );
+        const why = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw new UsageError(`--html ${values.html}: not writable (${why}).`);
       }
       io.stdout.write(style.dim(`\nHTML timeline written to ${values.html}\n`));
     }

@@ -3,7 +3,7 @@ import { isRecord } from "@keel/errors";
 import type { McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
 import { nearestName } from "../nearest-name.js";
-import { jsonErrorPlace, readInputFile } from "../read-input-file.js";
+import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 import { checkMcpConfig } from "./check-mcp-config.js";
 import { expandVariables } from "./expand-variables.js";
@@ -54,13 +54,7 @@ export async function chooseServers(
   cwd: string,
 ): Promise<ChosenServers> {
   const path = resolve(cwd, file);
-  const text = await readInputFile(path, "the MCP config");
-  let config: unknown;
-  try {
-    config = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--mcp-config ${file}: not valid JSON${jsonErrorPlace(text, error)}.`);
-  }
+  const config = parseInputJson(await readInputFile(path, `--mcp-config ${file}`), `--mcp-config ${file}`);
   const report = checkMcpConfig(config, environment);
   const all = isRecord(config) && isRecord(config.mcpServers) ? config.mcpServers : {};
   const known = Object.keys(all);

@@ -1,4 +1,4 @@
-import { readInputFile } from "../read-input-file.js";
+import { parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
 /** The expectation that the request cannot be told apart between tools. */
@@ -19,16 +19,8 @@ export interface CorpusEntry {
  */
 export function parseCorpus(text: string, source: string, toolNames: ReadonlySet<string>): CorpusEntry[] {
   const entries: CorpusEntry[] = [];
-  for (const [index, raw] of text.split(/\r?\n/).entries()) {
-    if (raw.trim() === "") continue;
-    const line = index + 1;
+  for (const { line, value } of parseInputJsonLines(text, source)) {
     const where = `${source}:${line}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new UsageError(`${where} is not valid JSON (one { "request", "expect" } object per line).`);
-    }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new UsageError(`${where}: expected an object { "request", "expect" }.`);
     }
@@ -51,6 +43,11 @@ export function parseCorpus(text: string, source: string, toolNames: ReadonlySet
   return entries;
 }
 
-export async function readCorpus(path: string, toolNames: ReadonlySet<string>): Promise<CorpusEntry[]> {
-  return parseCorpus(await readInputFile(path, "the corpus"), path, toolNames);
+/** Reads and parses a corpus file; `name` is the file as the user wrote it (the path by default). */
+export async function readCorpus(
+  path: string,
+  toolNames: ReadonlySet<string>,
+  name = path,
+): Promise<CorpusEntry[]> {
+  return parseCorpus(await readInputFile(path, name), name, toolNames);
 }

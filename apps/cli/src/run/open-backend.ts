@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";
+import { fileInTheWay } from "./output-path.js";
 
 /** Where the support tools keep customers, orders, refunds and tickets. */
 export type BackendChoice =
@@ -54,9 +55,23 @@ export function chooseBackend(
     return { kind: "memory" };
   }
   if (databaseUrl !== undefined) return { kind: "postgres", databaseUrl };
-  if (dataDir !== undefined) return { kind: "pglite", dataDir: resolve(cwd, dataDir) };
+  if (dataDir !== undefined) return pglite(`--data-dir ${dataDir}`, resolve(cwd, dataDir));
   if (environment.DATABASE_URL) return { kind: "postgres", databaseUrl: environment.DATABASE_URL };
-  return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
+  const named = environment.KEEL_DATA_DIR;
+  return named
+    ? pglite(`KEEL_DATA_DIR=${named}`, resolve(cwd, named))
+    : pglite("the data directory ./.keel-data", resolve(cwd, ".keel-data"));
+}
+
+/**
+ * A PGlite store in `dataDir`, which is made when missing; a file where the folder or one of its parents
+ * should be is a UsageError naming where the folder came from (`--data-dir notes.txt: ...`).
+ */
+function pglite(name: string, dataDir: string): BackendChoice {
+  const inTheWay = fileInTheWay(dataDir);
+  if (inTheWay === undefined) return { kind: "pglite", dataDir };
+  const what = inTheWay === dataDir ? "it is a file" : `${inTheWay} is a file`;
+  throw new UsageError(`${name}: ${what}, not a directory (PGlite keeps its store in a directory).`);
 }
 
 /** For banners: never the database URL, which may carry a password. */

@@ -62,13 +62,14 @@ export async function planRun(
 
   if (flags.replay !== undefined) {
     const path = resolve(cwd, flags.replay);
-    const cassette = await readCassette(path);
-    const client = replayClient(cassette, path, secrets);
+    const name = `--replay ${flags.replay}`;
+    const cassette = await readCassette(path, name);
+    const client = replayClient(cassette, name, secrets);
     const recordedRequest = cassette.interactions[0]?.request;
     return {
       mode: "REPLAY",
       source: `answers replayed from ${flags.replay}`,
-      request: request ?? firstUserText(recordedRequest?.messages[0]?.content) ?? fail("--replay", path),
+      request: request ?? firstUserText(recordedRequest?.messages[0]?.content) ?? fail(name),
       scenario: named,
       model: flags.model ?? recordedRequest?.model ?? DEFAULT_MODEL,
       client,
@@ -79,7 +80,7 @@ export async function planRun(
     if (request === undefined) {
       throw new UsageError('--script needs the request too: keel run "<request>" --script FILE.');
     }
-    const script = await readScript(resolve(cwd, flags.script));
+    const script = await readScript(resolve(cwd, flags.script), `--script ${flags.script}`);
     return {
       mode: "SIMULATION",
       source: `scripted model from ${flags.script}`,
@@ -92,7 +93,7 @@ export async function planRun(
   }
   if (live.apiKey) {
     if (request === undefined) {
-      throw new UsageError('keel run needs a request: keel run "<request>" (or --scenario NAME).');
+      throw new UsageError('a request is required: keel run "<request>" (or --scenario NAME).');
     }
     const model = flags.model ?? (environment.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL);
     return {
@@ -136,7 +137,7 @@ function simulationHelp(request: string | undefined): string {
   ).join("\n");
   const why =
     request === undefined
-      ? "keel run needs a request or a scenario."
+      ? "a request or a scenario is required."
       : `SIMULATION mode (no ANTHROPIC_API_KEY) serves scripted model answers, and no shipped scenario clearly matches "${request}".`;
   return (
     `${why}\nPass one of:\n  --scenario NAME   a shipped scenario (its request is used when you give none):\n${list}\n` +
@@ -145,22 +146,23 @@ function simulationHelp(request: string | undefined): string {
   );
 }
 
-async function readCassette(path: string): Promise<Cassette> {
-  return parseInputJson(await readInputFile(path, "the cassette"), path, "the cassette") as Cassette;
+/** `name` is the file as the user gave it, `--replay run.cassette.json`: every message starts with it. */
+async function readCassette(path: string, name: string): Promise<Cassette> {
+  return parseInputJson(await readInputFile(path, name), name) as Cassette;
 }
 
-function replayClient(cassette: Cassette, path: string, secrets: readonly string[]): ReplayClient {
+function replayClient(cassette: Cassette, name: string, secrets: readonly string[]): ReplayClient {
   try {
     return new ReplayClient({ cassette, secrets });
   } catch (error) {
-    throw new UsageError(`The cassette ${path} is not one "keel run --record" writes: ${messageOf(error)}`);
+    throw new UsageError(`${name}: not a cassette "keel run --record" writes: ${messageOf(error)}`);
   }
 }
 
-async function readScript(path: string) {
-  const value = parseInputJson(await readInputFile(path, "the script"), path, "the script");
+async function readScript(path: string, name: string) {
+  const value = parseInputJson(await readInputFile(path, name), name);
   try {
-    return checkScript(value, path);
+    return checkScript(value, name);
   } catch (error) {
     throw new UsageError(ModelClientError.isInstance(error) ? error.message : messageOf(error));
   }
@@ -175,8 +177,8 @@ function firstUserText(content: unknown): string | undefined {
   return texts.length > 0 ? texts.join("\n") : undefined;
 }
 
-function fail(option: string, path: string): never {
-  throw new UsageError(`${option} ${path}: the cassette holds no request to replay; pass the request.`);
+function fail(name: string): never {
+  throw new UsageError(`${name}: the cassette holds no request to replay; pass the request.`);
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { isRecord } from "@keel/errors";
 import type { RunError, RunResult, TraceEvent } from "@keel/loop";
-import { readInputFile } from "../read-input-file.js";
+import { parseInputJson, parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
 /** A trace event as saved: response events also carry the text the model wrote in that response. */
@@ -67,19 +67,15 @@ const stringOrNull = (value: unknown): string | null => (typeof value === "strin
 
 /**
  * Reads a trace saved by `keel run --trace`, or any JSON array of trace events, an object with an
- * `events` array (a RunResult works), or JSON Lines of events. Throws a UsageError naming the problem.
+ * `events` array (a RunResult works), or JSON Lines of events. Throws a UsageError naming the problem;
+ * `name` is the file as the user wrote it (the path by default).
  */
-export async function readTraceFile(path: string): Promise<LoadedTrace> {
-  return parseTrace(await readInputFile(path, "the trace file"), path);
+export async function readTraceFile(path: string, name = path): Promise<LoadedTrace> {
+  return parseTrace(await readInputFile(path, name), name);
 }
 
 export function parseTrace(text: string, source: string): LoadedTrace {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = parseJsonLines(text, source);
-  }
+  const value = parseTraceText(text, source);
   const events = Array.isArray(value) ? value : isRecord(value) ? (value.trace ?? value.events) : undefined;
   if (!Array.isArray(events)) {
     throw new UsageError(
@@ -103,13 +99,28 @@ export function parseTrace(text: string, source: string): LoadedTrace {
   };
 }
 
-function parseJsonLines(text: string, source: string): unknown[] {
+/**
+ * The text as one JSON value, else as JSON Lines when it looks like them (more than one line, the first a
+ * value on its own); the error places the problem by line and column in the format the file is in.
+ */
+function parseTraceText(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not one JSON value: JSON Lines, or a JSON file with a mistake (parseInputJson places it).
+  }
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
-  return lines.map((line, index) => {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      throw new UsageError(`${source} is not valid JSON (nor JSON Lines: line ${index + 1} does not parse).`);
-    }
-  });
+  if (lines.length > 1 && isJson((lines[0] ?? "").replace(/^\uFEFF/, ""))) {
+    return parseInputJsonLines(text, source).map((line) => line.value);
+  }
+  return parseInputJson(text, source);
 }
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
