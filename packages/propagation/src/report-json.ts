@@ -1,5 +1,5 @@
 import { ERROR_CATEGORIES, type ErrorOutcome } from "@keel/errors";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { SubagentReport } from "./types.js";
 
 const failureSchema = z.strictObject({

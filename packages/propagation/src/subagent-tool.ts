@@ -1,7 +1,7 @@
 import { outcomeFromThrown, type ToolOutcome } from "@keel/errors";
 import { type RunOptions, runAgent } from "@keel/loop";
 import { defineTool, type Tool, type ToolContext, type ToolDescription, type ToolEffect } from "@keel/tools";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { budgetMetadata, childSignal, inheritedBudget } from "./budget.js";
 import { failureFromOutcome, outcomeFromFailure } from "./failure-outcome.js";
 import { PropagationConfigError } from "./propagation-config-error.js";

@@ -1,5 +1,5 @@
 import type { EmptyOutcome, ErrorOutcome, SuccessOutcome, ToolOutcome } from "@keel/errors";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 
 /** Reads may run concurrently and early; writes run one at a time, in the model's order. */
 export type ToolEffect = "read" | "write";

@@ -1,5 +1,5 @@
 import type { MessageCreateRequest } from "@keel/errors";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { RunOptionsError } from "./run-options-error.js";
 
 /**

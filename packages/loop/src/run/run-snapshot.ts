@@ -1,7 +1,7 @@
 import type { MessageParam, TextBlock, ToolResultBlock } from "@keel/errors";
 import { isToolOutcome, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { RunUsage } from "./run-result.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";
 

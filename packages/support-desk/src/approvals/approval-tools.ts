@@ -1,6 +1,6 @@
 import { businessError, success, transientError, validationError } from "@keel/errors";
 import { defineTool, type Tool, type ToolDescription } from "@keel/tools";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { SupportBackend } from "../backend/types.js";
 import { type DecideTicketOptions, decideHeldTicket, heldRunOf } from "./held-runs.js";
 

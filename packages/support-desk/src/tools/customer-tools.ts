@@ -1,6 +1,6 @@
 import { success, validEmpty } from "@keel/errors";
 import { defineTool, type HandlerOutcome } from "@keel/tools";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { CustomerResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { customerOutput } from "./output-schemas.js";

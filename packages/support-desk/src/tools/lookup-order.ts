@@ -1,6 +1,6 @@
 import { type ErrorOutcome, success, validationError, validEmpty } from "@keel/errors";
 import { defineTool } from "@keel/tools";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { normalizeOrderId } from "./order-id.js";

@@ -1,6 +1,6 @@
 import { success, validEmpty } from "@keel/errors";
 import { defineTool, type Tool } from "@keel/tools";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { SupportBackend } from "../backend/types.js";
 import { normalizeOrderId } from "./order-id.js";
 import { customerView, orderView } from "./present.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /**
  * What each support tool's success carries, declared so that MCP clients get a real `outputSchema` (and

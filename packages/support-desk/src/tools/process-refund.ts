@@ -1,6 +1,6 @@
 import { businessError, permissionError, success, validationError, validEmpty } from "@keel/errors";
 import { canonicalJson, defineTool, type HandlerOutcome, type ToolContext } from "@keel/tools";
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import type { RefundResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { invalidOrderId } from "./lookup-order.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { defineTool } from "../definition/define-tool.js";
 import { evaluateExpression, MAX_EXPRESSION_LENGTH } from "./evaluate-expression.js";
 import { MAX_EXPRESSION_DEPTH } from "./parse-expression.js";

@@ -1,3 +1,4 @@
+import { z } from "zod/v4";
 import { ToolDefinitionError } from "../config-errors.js";
 import type { ToolSpec } from "../types.js";
 
@@ -82,12 +83,20 @@ function isZod3Schema(value: unknown): boolean {
 
 function checkSchema(name: string, field: "input" | "output", value: unknown, message: string): void {
   if (isZodSchema(value)) return;
-  if (isZod3Schema(value)) {
-    throw option(
-      name,
-      `${field} is a zod 3 schema, but Keel needs zod 4 (its peer dependency is zod@^4.0.0): install zod@^4 ` +
-        `and import z from "zod" (or "zod/v4" while your project still ships zod 3.25)`,
-    );
-  }
+  if (isZod3Schema(value)) throw option(name, zod3Problem(field));
   throw option(name, message);
+}
+
+/**
+ * Names both versions: the schema's (zod 3) and the zod 4 Keel found (`zod/v4`, which is zod 4 itself, or
+ * the zod 4 bundled inside zod 3.25). Keel's own schemas come from `zod/v4`, so this is the caller's schema.
+ */
+function zod3Problem(field: "input" | "output"): string {
+  const { major, minor, patch } = z.core.version;
+  return (
+    `${field} is a zod 3 schema, but Keel needs a zod 4 schema (its peer dependency is zod@^4.0.0; ` +
+    `the zod 4 it found is ${major}.${minor}.${patch}, from "zod/v4"). Install zod 4 (npm i zod@^4) and ` +
+    `import { z } from "zod", or, while your project is on zod 3.25, build this tool's schemas with ` +
+    `import { z } from "zod/v4"`
+  );
 }

@@ -1,5 +1,5 @@
 import type { ToolOutcome } from "@keel/errors";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { ToolDefinitionError } from "../config-errors.js";
 import type { Tool, ToolContext, ToolSpec } from "../types.js";
 import { defineTool } from "./define-tool.js";

@@ -118,8 +118,13 @@ describe("defineTool", () => {
     const old = { ...spec, input: z3.object({ order_id: z3.string() }) } as unknown as ToolSpec;
     const error = definitionError(() => defineTool(old));
     expect(error.code).toBe("INVALID_TOOL_OPTION");
-    expect(error.message).toMatch(
-      /input is a zod 3 schema, but Keel needs zod 4 \(its peer dependency is zod@\^4\.0\.0\)/,
+    expect(error.message).toContain(
+      `Tool "lookup_order": input is a zod 3 schema, but Keel needs a zod 4 schema (its peer dependency is ` +
+        `zod@^4.0.0; the zod 4 it found is ${z.core.version.major}.${z.core.version.minor}.`,
+    );
+    expect(error.message).toContain("npm i zod@^4");
+    expect(error.message).toContain(
+      'while your project is on zod 3.25, build this tool\'s schemas with import { z } from "zod/v4"',
     );
     const output = { ...spec, output: z3.object({ ok: z3.boolean() }) } as unknown as ToolSpec;
     expect(definitionError(() => defineTool(output)).message).toMatch(/output is a zod 3 schema/);

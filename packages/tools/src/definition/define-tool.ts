@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/v4";
 import { ToolDefinitionError } from "../config-errors.js";
 import { renderDescription } from "../description/render-description.js";
 import type { Tool, ToolSpec } from "../types.js";
