@@ -140,7 +140,7 @@ describe.each(transports)("server-everything over %s", (_label, server) => {
       contextFor(),
     );
     expect(outcome).toMatchObject({ kind: "error", category: "validation", code: "INVALID_INPUT" });
-    expect(outcome.isError && outcome.message).toContain("- a: expected a number");
+    expect(outcome.isError && outcome.message).toContain('- a: must be a number, got the string "two"');
   });
 });
 

@@ -1,15 +1,15 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /** Largest amount the schema accepts; business limits (the $500 rule) live in hooks, not here. */
 export const MAX_AMOUNT = 100_000;
 
 export const customerIdSchema = z
   .string()
-  .regex(/^C-\d{4,10}$/, "a customer id is C- followed by digits, e.g. C-1001")
+  .regex(/^C-\d{4,10}$/, "must be a customer id: C- followed by 4 to 10 digits, such as C-1001")
   .describe("Customer id, e.g. C-1001");
 
 export const emailSchema = z
-  .email("an email address such as jane@example.com")
+  .email("must be an email address such as jane@example.com")
   .max(254)
   .describe("Email address");
 
@@ -22,15 +22,25 @@ export const orderIdSchema = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[#A-Za-z0-9-]+$/, "an order id such as ORD-1001 or #12345")
+  .regex(/^[#A-Za-z0-9-]+$/, "must be an order id such as ORD-1001 or #12345")
   .describe("Order id, e.g. ORD-1001 or #12345");
 
-/** A JSON number only (never a numeric string: no coercion), positive, in cents, bounded. */
+/**
+ * A JSON number only (never a numeric string: no coercion), positive, in cents, bounded. The type message
+ * is for a wrong type only: the bounds keep Keel's wording ("must be greater than 0, got -5").
+ */
 export const amountSchema = z
-  .number("amount must be a JSON number such as 49.99, not a string")
+  .number({
+    error: (issue) =>
+      issue.code !== "invalid_type"
+        ? undefined
+        : typeof issue.input === "string"
+          ? "must be a JSON number such as 49.99, not a string"
+          : "must be a JSON number such as 49.99",
+  })
   .positive()
   .max(MAX_AMOUNT)
-  .multipleOf(0.01, "amount has at most two decimals")
+  .multipleOf(0.01, "must be in whole cents (at most two decimals)")
   .describe("Amount in US dollars, e.g. 49.99");
 
 export const reasonSchema = z.string().trim().min(3).max(500).describe("Why, in the customer's words");
@@ -69,7 +79,7 @@ export const escalationInputSchema = z.strictObject({
 });
 export type EscalationInput = z.output<typeof escalationInputSchema>;
 
-const isoDate = z.iso.date("a date as YYYY-MM-DD");
+const isoDate = z.iso.date("must be a date as YYYY-MM-DD, such as 2025-01-31");
 
 export const capBasisInputSchema = z.strictObject({
   customer_id: customerIdSchema,

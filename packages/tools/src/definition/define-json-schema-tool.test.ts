@@ -51,7 +51,7 @@ describe("defineJsonSchemaTool", () => {
     const bad = await toolset.execute({ id: "t2", name: "get-sum", input: { a: "1", unit: "m" } }, context);
     expect(bad).toMatchObject({ kind: "error", category: "validation", code: "INVALID_INPUT" });
     const message = bad.kind === "error" ? bad.message : "";
-    expect(message).toContain("- a: expected a number");
+    expect(message).toContain('- a: must be a number, got the string "1"');
     expect(message).toContain("- b:");
     expect(message).toContain("- unit:");
   });

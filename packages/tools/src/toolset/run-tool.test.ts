@@ -83,7 +83,7 @@ describe("run: what a handler returns", () => {
     const outcome = await execute(() => success({ status: 3 }), { output });
     expect(outcome).toMatchObject({ category: "unclassified", code: "INVALID_TOOL_OUTPUT" });
     expect(outcome.kind === "error" && outcome.details?.fields).toEqual([
-      { path: "status", expected: "a string", received: "number 3" },
+      { path: "status", problem: "must be a string, got 3" },
     ]);
   });
 

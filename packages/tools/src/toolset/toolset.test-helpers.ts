@@ -12,7 +12,7 @@ export const lookupOrder = defineTool({
   name: "lookup_order",
   description: "Looks up one order. Use when the user gives an order number.",
   input: z.object({
-    orderId: z.string().regex(/^ORD-\d+$/, "an order id like ORD-12345"),
+    orderId: z.string().regex(/^ORD-\d+$/, "must be an order id like ORD-12345"),
     include: z.object({ items: z.boolean() }).optional(),
   }),
   effect: "read",

@@ -45,28 +45,43 @@ describe("validate: unknown tool names", () => {
 });
 
 describe("validate: input that fails the schema", () => {
-  it("names each failing field with what was expected and what came", () => {
+  it("names each failing field with what it must be and what came, in plain words", () => {
     const outcome = failure({ id: "t", name: "issue_refund", input: { orderId: 7, amount: -5 } });
     expect(outcome).toMatchObject({ category: "validation", code: "INVALID_INPUT", retryable: true });
     expect(fields(outcome)).toEqual([
-      { path: "orderId", expected: "a string", received: "number 7" },
-      { path: "amount", expected: "number to be >0", received: "number -5" },
+      { path: "orderId", problem: "must be a string, got 7" },
+      { path: "amount", problem: "must be greater than 0, got -5" },
     ]);
-    expect(outcome.message).toContain("- orderId: expected a string, received number 7");
-    expect(outcome.message).toContain("- amount: expected number to be >0, received number -5");
+    expect(outcome.message).toContain("- orderId: must be a string, got 7\n");
+    expect(outcome.message).toContain("- amount: must be greater than 0, got -5\n");
+    expect(outcome.message).not.toMatch(/expected|received|>|Too small|Invalid input/);
   });
 
   it("reports a missing field as missing", () => {
     expect(fields(failure({ id: "t", name: "get_customer", input: {} }))).toEqual([
-      { path: "email", expected: "a string", received: "nothing (the field is missing)" },
+      { path: "email", problem: "must be a string, got nothing (the field is missing)" },
     ]);
   });
 
-  it("uses the schema's own message for a format check", () => {
+  it("uses the schema's own message verbatim as the reason", () => {
     const outcome = failure({ id: "t", name: "lookup_order", input: { orderId: "12345" } });
     expect(fields(outcome)).toEqual([
-      { path: "orderId", expected: "an order id like ORD-12345", received: 'the string "12345"' },
+      { path: "orderId", problem: 'must be an order id like ORD-12345, got "12345"' },
     ]);
+  });
+
+  it("keeps a schema's message under any zod locale, and Keel's wording for the rest", () => {
+    const original = z.config().localeError;
+    z.config(z.locales.de());
+    try {
+      const outcome = failure({ id: "t", name: "issue_refund", input: { orderId: "ORD-1", amount: 0 } });
+      expect(fields(outcome)).toEqual([{ path: "amount", problem: "must be greater than 0, got 0" }]);
+      expect(fields(failure({ id: "t", name: "lookup_order", input: { orderId: "x" } }))).toEqual([
+        { path: "orderId", problem: 'must be an order id like ORD-12345, got "x"' },
+      ]);
+    } finally {
+      z.config({ localeError: original });
+    }
   });
 
   it("describes zod's default format checks by what they expect", () => {
@@ -83,8 +98,8 @@ describe("validate: input that fails the schema", () => {
       input: { email: "x", code: "ab" },
     });
     expect(!result.ok && result.outcome.kind === "error" && fields(result.outcome)).toEqual([
-      { path: "email", expected: "a valid email", received: 'the string "x"' },
-      { path: "code", expected: "a string matching /^[A-Z]{3}$/", received: 'the string "ab"' },
+      { path: "email", problem: 'must be an email address such as jane@example.com, got "x"' },
+      { path: "code", problem: 'must match the pattern /^[A-Z]{3}$/, got "ab"' },
     ]);
   });
 
@@ -95,20 +110,20 @@ describe("validate: input that fails the schema", () => {
       input: { orderId: "ORD-1", include: { items: "yes" } },
     });
     expect(fields(outcome)).toEqual([
-      { path: "include.items", expected: "a boolean", received: 'the string "yes"' },
+      { path: "include.items", problem: 'must be true or false, got the string "yes"' },
     ]);
   });
 
   it.each([
-    ["a number", 42, "number 42"],
+    ["a number", 42, "42"],
     ["a string", "ORD-1", 'the string "ORD-1"'],
     ["null", null, "null"],
-    ["an array", [{ orderId: "ORD-1" }], "an array"],
+    ["an array", [{ orderId: "ORD-1" }], "an array of 1 item"],
     ["NaN", Number.NaN, "NaN"],
-    ["nothing", undefined, "nothing (the field is missing)"],
+    ["nothing", undefined, "nothing"],
   ])("refuses input that is %s, not an object", (_label, input, received) => {
     expect(fields(failure({ id: "t", name: "lookup_order", input }))).toEqual([
-      { path: "(input)", expected: "an object with the tool's fields", received },
+      { path: "(input)", problem: `must be an object with the tool's fields, got ${received}` },
     ]);
   });
 
@@ -118,13 +133,13 @@ describe("validate: input that fails the schema", () => {
       name: "issue_refund",
       input: { orderId: "ORD-1", amount: Number.NaN },
     });
-    expect(fields(outcome)).toEqual([{ path: "amount", expected: "a number", received: "NaN" }]);
+    expect(fields(outcome)).toEqual([{ path: "amount", problem: "must be a finite number, got NaN" }]);
   });
 
   it("says so when the fields are nested one level too deep", () => {
     const outcome = failure({ id: "t", name: "lookup_order", input: { input: { orderId: "ORD-1" } } });
     expect(fields(outcome)).toEqual([
-      { path: "orderId", expected: "a string", received: "nothing (the field is missing)" },
+      { path: "orderId", problem: "must be a string, got nothing (the field is missing)" },
     ]);
     expect(outcome.message).toContain('nested one level too deep under "input"');
   });

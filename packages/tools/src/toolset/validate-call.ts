@@ -1,6 +1,6 @@
 import { validationError } from "@keel/errors";
 import type { Tool, ValidationResult } from "../types.js";
-import { describeIssues, type FieldProblem } from "./describe-issues.js";
+import { describeIssues, type FieldProblem, parseForModel } from "./describe-issues.js";
 import { MAX_TOOL_NAME_LENGTH, suggestToolName } from "./did-you-mean.js";
 
 /**
@@ -12,7 +12,7 @@ export function validateCall(tools: ReadonlyMap<string, Tool>, call: unknown): V
   const tool = typeof name === "string" ? tools.get(name) : undefined;
   if (!tool) return { ok: false, outcome: unknownTool(name, [...tools.keys()]) };
   const input = (call as { input?: unknown }).input;
-  const parsed = tool.input.safeParse(input);
+  const parsed = parseForModel(tool.input, input);
   if (parsed.success) return { ok: true, tool, input: parsed.data };
   return { ok: false, outcome: invalidInput(tool, input, describeIssues(parsed.error.issues, input)) };
 }
@@ -52,9 +52,7 @@ function shownName(name: unknown): string {
 }
 
 function invalidInput(tool: Tool, input: unknown, fields: FieldProblem[]) {
-  const lines = fields.map(
-    (field) => `- ${field.path}: expected ${field.expected}, received ${field.received}`,
-  );
+  const lines = fields.map((field) => `- ${field.path}: ${field.problem}`);
   return validationError(
     "INVALID_INPUT",
     `The input for "${tool.name}" does not match its schema:\n${lines.join("\n")}\n` +
