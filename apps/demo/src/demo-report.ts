@@ -135,7 +135,7 @@ export interface AgentOverMcpCall {
   readonly requested: string;
   readonly executed: string | null;
   readonly decision: string;
-  /** "ok", a valid-empty code, or "<category> <code> (<n> attempts)". */
+  /** "ok", a valid-empty code, or "<category> <code> (<n> attempts)": runs in all, a server's retries included. */
   readonly outcome: string;
 }
 

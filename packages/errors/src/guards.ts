@@ -33,6 +33,8 @@ export function isToolOutcome(value: unknown): value is ToolOutcome {
         typeof outcome.message === "string" &&
         typeof outcome.retryable === "boolean" &&
         isRetryAfter(outcome.retryAfterMs) &&
+        (outcome.attempts === undefined ||
+          (Number.isSafeInteger(outcome.attempts) && (outcome.attempts as number) >= 1)) &&
         (outcome.details === undefined || isPlainObject(outcome.details))
       );
     default:

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { businessError, success, transientError, validationError, validEmpty } from "./builders.js";
+import { isToolOutcome } from "./guards.js";
 import { fromMcpResult, KEEL_META_KEY, toMcpResult } from "./mcp-result.js";
+import { toToolResultBlock } from "./tool-result-block.js";
 
 describe("toMcpResult", () => {
   it("puts plain-object success data in structuredContent and the outcome under the Keel _meta key", () => {
@@ -44,6 +46,15 @@ describe("toMcpResult", () => {
 });
 
 describe("fromMcpResult", () => {
+  it("carries the runs a server already spent (attempts) across the hop, and refuses a malformed count", () => {
+    const retried = { ...transientError("STORE_DOWN", "The store did not answer; retry."), attempts: 3 };
+    expect(fromMcpResult(toMcpResult(retried))).toEqual(retried);
+    expect(JSON.parse(toToolResultBlock("toolu_1", retried).content)).toMatchObject({ attempts: 3 });
+    for (const attempts of [0, 1.5, -1, "3"]) {
+      expect(isToolOutcome({ ...retried, attempts })).toBe(false);
+    }
+  });
+
   it("reads a Keel error back exactly", () => {
     const outcome = transientError("ORDERS_DB_UNREACHABLE", "The database did not answer.", {
       retryAfterMs: 500,

@@ -3,7 +3,15 @@ import { isPlainObject } from "./plain-object.js";
 import type { ToolOutcome } from "./types.js";
 
 /** An error's fields after `kind` and `isError`, in their JSON order; each is written only when set. */
-const ERROR_FIELDS = ["category", "code", "retryable", "message", "retryAfterMs", "details"] as const;
+const ERROR_FIELDS = [
+  "category",
+  "code",
+  "retryable",
+  "message",
+  "retryAfterMs",
+  "attempts",
+  "details",
+] as const;
 
 type ErrorFields = Readonly<Partial<Record<(typeof ERROR_FIELDS)[number], unknown>>>;
 

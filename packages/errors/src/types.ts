@@ -72,6 +72,12 @@ export interface ErrorOutcome {
   /** Can recovery by retry succeed? (validation: only after the arguments change). */
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
+  /**
+   * How many times the call already ran for this outcome, when more than once: the retries spent by whoever
+   * ran it (set by the tool-call path of @keel/hooks). A caller further out counts them against its own
+   * retry budget, so retries do not multiply across a hop (an agent calling a Keel MCP server).
+   */
+  readonly attempts?: number;
   /** Extra machine-readable fields (e.g. `field`, `expected`, `suggestion`). */
   readonly details?: JsonObject;
 }

@@ -1,8 +1,9 @@
+import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
 import { parseStagedServerArguments } from "./staged-server-options.js";
 
 describe("parseStagedServerArguments", () => {
-  it("queues faults in the order given and keeps the refund roles", () => {
+  it("queues faults in the order given, each for every attempt of one call, and keeps the refund roles", () => {
     expect(
       parseStagedServerArguments([
         "--fault",
@@ -14,8 +15,8 @@ describe("parseStagedServerArguments", () => {
       ]),
     ).toEqual({
       faults: [
-        { operation: "getOrder", kind: "timeout" },
-        { operation: "getOrder", kind: "unreachable" },
+        { operation: "getOrder", kind: "timeout", times: DEFAULT_TOOL_RETRY.maxAttempts },
+        { operation: "getOrder", kind: "unreachable", times: DEFAULT_TOOL_RETRY.maxAttempts },
       ],
       refundRoles: ["supervisor"],
     });

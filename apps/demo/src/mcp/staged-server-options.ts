@@ -1,8 +1,12 @@
 import { parseArgs } from "node:util";
+import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk";
 
 export interface StagedServerOptions {
-  /** Queued in order: each one fails the next call of its operation. */
+  /**
+   * Queued in order: each one fails the next tools/call that uses its operation, every attempt of it (the
+   * server retries a transient failure as the tool-call path does: DEFAULT_TOOL_RETRY.maxAttempts runs).
+   */
   readonly faults: readonly StagedFault[];
   /** Roles process_refund pays for; default the support desk's own (agent, supervisor). */
   readonly refundRoles?: readonly string[];
@@ -37,5 +41,5 @@ function parseFault(text: string): StagedFault {
         `${FAULT_KINDS.join(", ")}; got "${text}".`,
     );
   }
-  return { operation: knownOperation, kind: knownKind };
+  return { operation: knownOperation, kind: knownKind, times: DEFAULT_TOOL_RETRY.maxAttempts };
 }

@@ -165,6 +165,33 @@ describe("resolveToolCall: the one tool-call path", () => {
     ]);
   });
 
+  it("says how many runs a final error took, and counts the runs a tool reports against the budget", async () => {
+    const { toolset, flaky } = tools();
+    const retried = await resolveToolCall(
+      makeCall("flaky", {}),
+      options(toolset, { retry: instantRetry(3) }),
+    );
+    expect(retried).toMatchObject({ attempts: 3, outcome: { code: "UPSTREAM_DOWN", attempts: 3 } });
+    // A remote tool whose server already retried twice: one more run is left of a budget of 3.
+    flaky.mockClear();
+    flaky.mockImplementation(() => ({ ...transientError("UPSTREAM_DOWN", "Down; retry."), attempts: 2 }));
+    const across = await resolveToolCall(makeCall("flaky", {}), options(toolset, { retry: instantRetry(3) }));
+    expect(flaky).toHaveBeenCalledTimes(2);
+    expect(across).toMatchObject({ attempts: 2, outcome: { attempts: 4 } });
+    // A server that spent the whole budget: not run again here.
+    flaky.mockClear();
+    flaky.mockImplementation(() => ({ ...transientError("UPSTREAM_DOWN", "Down; retry."), attempts: 3 }));
+    const spent = await resolveToolCall(makeCall("flaky", {}), options(toolset, { retry: instantRetry(3) }));
+    expect(flaky).toHaveBeenCalledTimes(1);
+    expect(spent).toMatchObject({ attempts: 1, outcome: { attempts: 3 } });
+  });
+
+  it("leaves attempts off an error that ran once", async () => {
+    const { toolset } = tools();
+    const once = await resolveToolCall(makeCall("flaky", {}), options(toolset, { retry: instantRetry(1) }));
+    expect(once.outcome).not.toHaveProperty("attempts");
+  });
+
   it("retries with the standard policy by default (3 attempts), and not at all with maxAttempts 1", async () => {
     const { toolset, flaky } = tools();
     const retried = await resolveToolCall(makeCall("flaky", {}), options(toolset));

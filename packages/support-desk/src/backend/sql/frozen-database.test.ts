@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { resolveToolCall } from "@keel/hooks";
+import { resolveToolCall, toolRetryPolicy } from "@keel/hooks";
 import { createToolset } from "@keel/tools";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -125,6 +125,8 @@ if (databaseUrl) {
               toolset,
               preHooks: hooks.pre.filter((hook) => hook.name !== "verified-customer"),
               postHooks: hooks.post,
+              // One attempt: this measures the store's own limits, not the tool-call retries around them.
+              retry: toolRetryPolicy({ maxAttempts: 1 }),
               context: {
                 runId: "run-frozen",
                 iteration: 1,
