@@ -42,8 +42,9 @@ export function keelVitestConfig(
       hookTimeout: 120_000,
       // A worker runs its files one after another in one module graph: the SDKs, zod and PGlite's
       // WebAssembly load once per worker instead of once per file (a third of the CPU of most packages'
-      // runs). No test file mocks modules; a file that changes process-wide state (OpenTelemetry's
-      // globals, fake timers) resets it itself. A package that cannot share sets `isolate: true`.
+      // runs). A file that changes process-wide state (OpenTelemetry's globals, fake timers, a module mock:
+      // tools' zod-3-25.test.ts resets the module registry before and after its vi.doMock) undoes it itself.
+      // A package that cannot share sets `isolate: true`.
       isolate: false,
       ...test,
       globalSetup: [new URL("./vitest.scratch.ts", import.meta.url).pathname, ...(test.globalSetup ?? [])],
