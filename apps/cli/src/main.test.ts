@@ -50,9 +50,9 @@ describe("keel", () => {
       [
         ["route", "a", "b"],
         {},
-        /^keel route takes one request, got 2: "a" "b"\. Quote a request that has spaces\.\n$/,
+        /^keel route: expected one request, got 2: "a" "b"\. Quote a request that has spaces\.\n$/,
       ],
-      [["run", "a", "b"], {}, /^keel run takes one request, got 2/],
+      [["run", "a", "b"], {}, /^keel run: expected one request, got 2: "a" "b"\. Quote a request/],
       [
         ["run"],
         { ANTHROPIC_API_KEY: "sk-ant-test" },

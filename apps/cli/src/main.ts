@@ -1,8 +1,8 @@
+import { nearestName } from "@keel/mcp-server/command-line";
 import type { CliIo } from "./cli-io.js";
 import { COMMANDS } from "./commands/catalog.js";
 import { EXIT } from "./commands/command.js";
 import { withEnvFile } from "./env-file.js";
-import { nearestName } from "./nearest-name.js";
 import { createSpinner } from "./terminal/spinner.js";
 import { colorEnabled, createStyle } from "./terminal/style.js";
 import { UsageError } from "./usage-error.js";
@@ -53,8 +53,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     const names = COMMANDS.map((known) => known.name);
-    const nearest = name.startsWith("-") ? undefined : nearestName(name, names);
-    const hint = name.startsWith("-") ? `Unknown option "${name}".` : `Unknown command "${name}".`;
+    const option = name.startsWith("-");
+    const hint = option ? `Unknown option "${name}".` : `Unknown command "${name}".`;
+    const nearest = nearestTopLevel(option ? name.replace(/^-+/, "") : name);
     const suggestion = nearest === undefined ? "" : ` Did you mean "keel ${nearest}"?`;
     io.stderr.write(`keel: ${hint}${suggestion} Commands: ${names.join(", ")}. Run "keel --help".\n`);
     return EXIT.usage;
@@ -65,7 +66,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     spinner.stop();
     if (UsageError.isInstance(error)) {
-      io.stderr.write(`${prefixed(command.name, error.message)}\n`);
+      // The one place a command's usage errors get its name: no message names it itself.
+      io.stderr.write(`keel ${command.name}: ${error.message}\n`);
       return EXIT.usage;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -75,10 +77,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 /**
- * "keel route: <message>", the one place a command's errors get its name; a message that starts with the
- * name already (the shared positional reader's "keel route takes one request, ...") is not prefixed again.
+ * What a mistyped first argument meant: a command (`rnu` → `run`, `eval` → `eval-routing`) or one of the
+ * options that stand alone (`--verison` → `--version`, `hlep` → `--help`), with or without its dashes.
  */
-function prefixed(command: string, message: string): string {
-  const name = `keel ${command}`;
-  return message.startsWith(`${name} `) || message.startsWith(`${name}:`) ? message : `${name}: ${message}`;
+function nearestTopLevel(typed: string): string | undefined {
+  const options = new Map([
+    ["help", "--help"],
+    ["version", "--version"],
+  ]);
+  const nearest = nearestName(typed, [...COMMANDS.map((command) => command.name), ...options.keys()]);
+  return nearest === undefined ? undefined : (options.get(nearest) ?? nearest);
 }

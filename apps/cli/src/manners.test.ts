@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
+import { nearestName } from "@keel/mcp-server/command-line";
 import { startNodeScript } from "@keel/testkit/process";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, runCli, temporaryDirectory } from "./cli.test-helpers.js";
-import { nearestName } from "./nearest-name.js";
 import { colorEnabled } from "./terminal/style.js";
 
 const BIN = `${CLI_ROOT}dist/index.js`;

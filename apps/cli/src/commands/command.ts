@@ -51,3 +51,6 @@ export const defineCommand: KeelCommandLine["defineCommand"] = keel.defineComman
 export const readInteger: KeelCommandLine["readInteger"] = keel.readInteger;
 export const readFraction: KeelCommandLine["readFraction"] = keel.readFraction;
 export const singlePositional: KeelCommandLine["singlePositional"] = keel.singlePositional;
+
+/** The hint after "expected one request, got 2: ..." (`singlePositional`): a request is free text. */
+export const QUOTE_REQUEST = "Quote a request that has spaces.";

@@ -5,7 +5,7 @@ import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
-import { defineCommand, EXIT, singlePositional } from "./command.js";
+import { defineCommand, EXIT, QUOTE_REQUEST, singlePositional } from "./command.js";
 
 const HELP = `Which support tool would handle a request?
 
@@ -48,7 +48,7 @@ export const routeCommand = defineCommand({
     json: { type: "boolean" },
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
-    const request = singlePositional("route", positionals, "request", true) ?? "";
+    const request = singlePositional("route", positionals, "request", true, QUOTE_REQUEST) ?? "";
     const tools = surfaceTools(values.naive ? "naive" : "real");
     const live = chooseLiveClient("route", values, env, io.stderr);
     let answer: RouteAnswer;

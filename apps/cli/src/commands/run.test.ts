@@ -175,7 +175,7 @@ describe("keel run", () => {
         ["run", "hi", "--mcp-config", "tru.json"],
         /^keel run: --mcp-config tru\.json: not valid JSON at line 2, column 27: expected true\.\n$/,
       ],
-      ["two requests", ["run", "one", "two"], /^keel run takes one request, got 2: "one" "two"/],
+      ["two requests", ["run", "one", "two"], /^keel run: expected one request, got 2: "one" "two"/],
       ["no request", ["run"], /^keel run: a request or a scenario is required\.\n/],
       [
         "--script with --scenario",

@@ -37,7 +37,14 @@ import type { Style } from "../terminal/style.js";
 import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
 import { cliVersion } from "../version.js";
-import { defineCommand, EXIT, readFraction, readInteger, singlePositional } from "./command.js";
+import {
+  defineCommand,
+  EXIT,
+  QUOTE_REQUEST,
+  readFraction,
+  readInteger,
+  singlePositional,
+} from "./command.js";
 
 const HELP = `Run the support agent on one customer request.
 
@@ -131,7 +138,7 @@ export const runCommand = defineCommand({
     if (values.record !== undefined && values.replay !== undefined) {
       throw new UsageError("--record and --replay exclude each other: record a run, then replay it.");
     }
-    const positional = singlePositional("run", positionals, "request", false);
+    const positional = singlePositional("run", positionals, "request", false, QUOTE_REQUEST);
     if (positional !== undefined && positional.trim() === "") throw new UsageError("The request is empty.");
     const maxIterations =
       values["max-iterations"] === undefined

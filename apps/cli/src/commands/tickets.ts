@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { nearestName } from "@keel/mcp-server/command-line";
 import type { Ticket } from "@keel/support-desk";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
@@ -36,6 +37,9 @@ Examples:
   keel tickets --data-dir /tmp/keel-data --json | jq '.tickets[].id'
 `;
 
+/** What `keel tickets` does besides listing: decide the held run of a ticket. */
+const ACTIONS = ["approve", "reject"];
+
 function render(tickets: readonly Ticket[], where: string, style: Style): string {
   if (tickets.length === 0) return `No open tickets in the ${where}.\n`;
   const lines = [
@@ -71,10 +75,14 @@ export const ticketsCommand = defineCommand({
   async run({ values, positionals }, { io, env, style }) {
     const [action, ticketId, ...extra] = positionals;
     const deciding = action === "approve" || action === "reject";
-    if ((action !== undefined && !deciding) || (deciding && (ticketId === undefined || extra.length > 0)))
+    if ((action !== undefined && !deciding) || (deciding && (ticketId === undefined || extra.length > 0))) {
+      const nearest = deciding || action === undefined ? undefined : nearestName(action, ACTIONS);
+      const unknown = deciding ? "" : `Unknown subcommand "${action}". `;
+      const suggestion = nearest === undefined ? "" : `Did you mean "keel tickets ${nearest}"? `;
       throw new UsageError(
-        `use "keel tickets", "keel tickets approve T-…" or "keel tickets reject T-… --reason …".`,
+        `${unknown}${suggestion}Use "keel tickets", "keel tickets approve T-…" or "keel tickets reject T-… --reason …".`,
       );
+    }
     if (action === "reject" && !values.reason?.trim())
       throw new UsageError(`reject needs --reason "…": the customer is told why.`);
     const choice = chooseBackend(values, env, io.cwd, "sql");

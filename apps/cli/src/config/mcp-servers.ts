@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { isRecord } from "@keel/errors";
 import type { McpServerConfig } from "@keel/mcp-client";
+import { nearestName } from "@keel/mcp-server/command-line";
 import type { Environment } from "../env-file.js";
-import { nearestName } from "../nearest-name.js";
 import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 import { checkMcpConfig } from "./check-mcp-config.js";

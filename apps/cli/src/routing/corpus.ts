@@ -1,3 +1,4 @@
+import { nearestName } from "@keel/mcp-server/command-line";
 import { parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
@@ -32,9 +33,11 @@ export function parseCorpus(text: string, source: string, toolNames: ReadonlySet
       throw new UsageError(`${where}: "expect" must be a tool name, null (no tool) or "${AMBIGUOUS}".`);
     }
     if (typeof expect === "string" && expect !== AMBIGUOUS && !toolNames.has(expect)) {
-      const names = [...toolNames].sort().join(", ");
+      const names = [...toolNames].sort();
+      const nearest = nearestName(expect, [...names, AMBIGUOUS]);
+      const suggestion = nearest === undefined ? "" : ` Did you mean "${nearest}"?`;
       throw new UsageError(
-        `${where}: "expect" names no known tool: "${expect}" (known: ${names}, or "${AMBIGUOUS}", or null).`,
+        `${where}: "expect" names no known tool: "${expect}".${suggestion} Known: ${names.join(", ")}, or "${AMBIGUOUS}", or null.`,
       );
     }
     entries.push({ line, request, expect });

@@ -1,3 +1,4 @@
+import { nearestName } from "@keel/mcp-server/command-line";
 import { createMemoryBackend, createNaiveTools, createSupportTools } from "@keel/support-desk";
 import type { Tool } from "@keel/tools";
 import { UsageError } from "../usage-error.js";
@@ -13,5 +14,8 @@ export function surfaceTools(surface: Surface): Tool[] {
 
 export function readSurface(text: string | undefined): Surface {
   if (text === undefined || text === "real" || text === "naive") return text ?? "real";
-  throw new UsageError(`--surface must be real or naive, got "${text}".`);
+  const nearest = nearestName(text, ["real", "naive"]);
+  throw new UsageError(
+    `--surface must be real or naive, got "${text}".${nearest === undefined ? "" : ` Did you mean ${nearest}?`}`,
+  );
 }

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { nearestName } from "@keel/mcp-server/command-line";
 import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";
@@ -44,7 +45,10 @@ export function chooseBackend(
   if (dataDir !== undefined && dataDir.trim() === "") throw new UsageError("--data-dir needs a directory.");
   const backend = flags.backend ?? (databaseUrl !== undefined || dataDir !== undefined ? "sql" : fallback);
   if (backend !== "memory" && backend !== "sql") {
-    throw new UsageError(`--backend must be memory or sql, got "${backend}".`);
+    const nearest = nearestName(backend, ["memory", "sql"]);
+    throw new UsageError(
+      `--backend must be memory or sql, got "${backend}".${nearest === undefined ? "" : ` Did you mean ${nearest}?`}`,
+    );
   }
   if (backend === "memory") {
     if (databaseUrl !== undefined || dataDir !== undefined) {

@@ -9,6 +9,7 @@ import {
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
+import { nearestName } from "@keel/mcp-server/command-line";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";
@@ -123,11 +124,16 @@ export async function planRun(
   };
 }
 
+/** The shipped scenario `name`, or a UsageError naming the nearest (`hihg-value-refund`) and listing them all. */
 export function requireScenario(name: string): SupportScenario {
   const scenario = findScenario(name);
   if (scenario) return scenario;
-  const names = SCENARIOS.map((known) => known.name).join(", ");
-  throw new UsageError(`Unknown scenario "${name}". The shipped scenarios are: ${names}.`);
+  const names = SCENARIOS.map((known) => known.name);
+  const nearest = nearestName(name, names);
+  const suggestion = nearest === undefined ? "" : ` Did you mean "${nearest}"?`;
+  throw new UsageError(
+    `Unknown scenario "${name}".${suggestion} The shipped scenarios are: ${names.join(", ")}.`,
+  );
 }
 
 function simulationHelp(request: string | undefined): string {

@@ -80,9 +80,32 @@ describe("parseCliArguments", () => {
     expect(() => parse(["--verbose"])).toThrow(/^Unknown option '--verbose'\. Run keel-mcp --help/);
   });
 
+  it("names the option a swap, a start or a case slip meant", () => {
+    expect(() => parse(["--http", "--prot", "80"])).toThrow(
+      /^Unknown option '--prot'\. Did you mean --port\?/,
+    );
+    expect(() => parse(["--memroy"])).toThrow(/Did you mean --memory\?/);
+    expect(() => parse(["--http", "--max", "5"])).toThrow(/Did you mean --max-connections\?/);
+    expect(() => parse(["--http", "--header", "5"])).toThrow(/Did you mean --header-timeout\?/);
+    expect(() => parse(["--verison"])).toThrow(/Did you mean --version\?/);
+    // A start two options share names neither.
+    expect(() => parse(["--log", "json"])).toThrow(/^Unknown option '--log'\. Run keel-mcp --help/);
+  });
+
+  it("names the nearest log level or format for a mistyped one", () => {
+    expect(() => parse(["--log-level", "wran"])).toThrow(
+      /^--log-level must be one of info, warn, error, silent, got "wran"\. Did you mean warn\? Run keel-mcp --help for the options\.$/,
+    );
+    expect(() => parse(["--log-level", "INFO"])).toThrow(/got "INFO"\. Did you mean info\?/);
+    expect(() => parse(["--log-format", "jsno"])).toThrow(/got "jsno"\. Did you mean json\?/);
+    expect(() => parse(["--log-format", "xml"])).toThrow(
+      /^--log-format must be one of text, json, got "xml"\. Run/,
+    );
+  });
+
   it("refuses an argument that is not an option, naming the option it looks like", () => {
     expect(() => parse(["extra"])).toThrow(
-      /^Unexpected argument 'extra': keel-mcp takes options only\. Run keel-mcp --help for the options\.$/,
+      /^Unexpected argument 'extra': only options are allowed\. Run keel-mcp --help for the options\.$/,
     );
     expect(() => parse(["http"])).toThrow(/^Unexpected argument 'http': .* Did you mean --http\?/);
   });

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { commandLine } from "../command-line/command-line.js";
+import { nearestName } from "../command-line/nearest-name.js";
 import { KeelMcpConfigError } from "../config-error.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "../logger.js";
 import type { StoreSettings } from "../store.js";
@@ -134,9 +135,13 @@ function storeSettings(
   return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
 }
 
+/** `value` when it is one of `allowed`, else a usage error naming the nearest (`wran` → "Did you mean warn?"). */
 function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw usage(`${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}.`);
+  const nearest = nearestName(value, allowed);
+  throw usage(
+    `${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}.${nearest === undefined ? "" : ` Did you mean ${nearest}?`}`,
+  );
 }
 
 function readPort(text: string | undefined): number {

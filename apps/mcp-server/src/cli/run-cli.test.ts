@@ -49,7 +49,7 @@ describe("runCli", () => {
     const stderr = capture(process.stderr);
     expect(await runCli(["serve"], {})).toBe(2);
     expect(stderr()).toBe(
-      "keel-mcp: Unexpected argument 'serve': keel-mcp takes options only. Run keel-mcp --help for the options.\n",
+      "keel-mcp: Unexpected argument 'serve': only options are allowed. Run keel-mcp --help for the options.\n",
     );
   });
 });

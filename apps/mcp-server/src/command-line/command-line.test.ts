@@ -101,10 +101,10 @@ describe("parse: a program without subcommands (keel-mcp's wording)", () => {
 
   it("refuses an argument when it takes options only, naming the option it looks like", () => {
     expect(thrown(() => keelMcp.parse(["extra"], MCP_OPTIONS, { positionals: false })).message).toBe(
-      "Unexpected argument 'extra': keel-mcp takes options only. Run keel-mcp --help for the options.",
+      "Unexpected argument 'extra': only options are allowed. Run keel-mcp --help for the options.",
     );
     expect(thrown(() => keelMcp.parse(["http"], MCP_OPTIONS, { positionals: false })).message).toBe(
-      "Unexpected argument 'http': keel-mcp takes options only. Did you mean --http? Run keel-mcp --help for the options.",
+      "Unexpected argument 'http': only options are allowed. Did you mean --http? Run keel-mcp --help for the options.",
     );
     expect(keelMcp.parse(["extra"], MCP_OPTIONS).positionals).toEqual(["extra"]);
   });
@@ -141,10 +141,16 @@ describe("readers of option values and positionals", () => {
   });
 
   it("takes exactly one positional, required or not", () => {
-    expect(keel.singlePositional("route", ["refund #1"], "request", true)).toBe("refund #1");
+    const quote = "Quote a request that has spaces.";
+    expect(keel.singlePositional("route", ["refund #1"], "request", true, quote)).toBe("refund #1");
     expect(keel.singlePositional("check-config", [], "config file", false)).toBeUndefined();
-    expect(thrown(() => keel.singlePositional("route", ["refund", "#1"], "request", true)).message).toBe(
-      'keel route takes one request, got 2: "refund" "#1". Quote a request that has spaces.',
+    // The printer puts "keel route: " in front: the message does not name the program or command again.
+    expect(
+      thrown(() => keel.singlePositional("route", ["refund", "#1"], "request", true, quote)).message,
+    ).toBe('expected one request, got 2: "refund" "#1". Quote a request that has spaces.');
+    // The quoting hint is the caller's: a file argument gets none.
+    expect(thrown(() => keel.singlePositional("trace", ["a b", "c"], "trace file", true)).message).toBe(
+      'expected one trace file, got 2: "a b" "c".',
     );
     expect(thrown(() => keel.singlePositional("route", [" "], "request", true)).message).toBe(
       'a request is required. Run "keel route --help" for examples.',

@@ -88,12 +88,18 @@ export interface CommandLine<Context extends HelpContext> {
   readInteger(option: string, text: string, minimum: number): number;
   /** A number from 0 to 1 (a share), or a usage error quoting what was given. */
   readFraction(option: string, text: string): number;
-  /** Exactly one positional argument (or none when optional); extra ones are a usage error. */
+  /**
+   * Exactly one positional argument (or none when optional); extra ones are a usage error that lists them
+   * ("expected one request, got 2: "refund" "#1"."), followed by `hint` when given ("Quote a request that
+   * has spaces." suits free text, not a file). The message leaves the program and command to the printer,
+   * which puts them in front ("keel route: expected one request, ...").
+   */
   singlePositional(
     command: string,
     positionals: readonly string[],
     what: string,
     required: boolean,
+    hint?: string,
   ): string | undefined;
 }
 
@@ -136,7 +142,7 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
     const unexpected = parsed.positionals[0];
     if (settings.positionals === false && unexpected !== undefined) {
       throw usage(
-        `Unexpected argument '${unexpected}': ${typed(settings.command)} takes options only.${suggest(unexpected)}`,
+        `Unexpected argument '${unexpected}': only options are allowed.${suggest(unexpected)}`,
         settings.command,
       );
     }
@@ -173,10 +179,11 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
       }
       return value;
     },
-    singlePositional(command, positionals, what, required) {
+    singlePositional(command, positionals, what, required, hint) {
       if (positionals.length > 1) {
+        const given = positionals.map((item) => JSON.stringify(item)).join(" ");
         throw program.usageError(
-          `${typed(command)} takes one ${what}, got ${positionals.length}: ${positionals.map((item) => JSON.stringify(item)).join(" ")}. Quote a request that has spaces.`,
+          `expected one ${what}, got ${positionals.length}: ${given}.${hint === undefined ? "" : ` ${hint}`}`,
         );
       }
       const value = positionals[0];

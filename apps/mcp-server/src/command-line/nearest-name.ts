@@ -1,26 +1,67 @@
 /**
- * The known name closest to a typo (`rn` → `run`, `ticket` → `tickets`), or undefined when none is close:
- * at most a third of the longer name may differ (Levenshtein distance), and always at least one edit.
+ * The known name a typo most likely meant, or undefined when none is close or two are equally close (a
+ * wrong guess is worse than none). Case is ignored. An edit is an insertion, a deletion, a substitution or
+ * a swap of two neighbouring letters (optimal string alignment, or restricted Damerau–Levenshtein distance).
+ *
+ * 1. The whole name: at most a third of the longer of the two may differ, always at least one edit but
+ *    never every letter (`rn` → `run`, `rnu` → `run`, `jsno` → `json`, `hihg-value-refund` →
+ *    `high-value-refund`; `x` is not `h`).
+ * 2. Only when no whole name is that close, the start of a name: what was typed (3 characters or more)
+ *    begins exactly one name, with one edit allowed in every 5 characters typed (`eval` → `eval-routing`,
+ *    `max-iter` → `max-iterations`, `max-itre` → `max-iterations`). A start shared by several names
+ *    (`log` for `log-level` and `log-format`) names none of them.
  */
 export function nearestName(typed: string, names: readonly string[]): string | undefined {
-  let best: { readonly name: string; readonly distance: number } | undefined;
-  for (const name of names) {
-    const distance = editDistance(typed.toLowerCase(), name.toLowerCase());
-    const allowed = Math.max(1, Math.floor(Math.max(typed.length, name.length) / 3));
-    if (distance <= allowed && (best === undefined || distance < best.distance)) best = { name, distance };
+  const wanted = typed.toLowerCase();
+  if (wanted === "") return undefined;
+  const whole: Candidate[] = [];
+  const starts: Candidate[] = [];
+  for (const name of new Set(names)) {
+    const { distance, prefixDistance } = distances(wanted, name.toLowerCase());
+    const longer = Math.max(wanted.length, name.length);
+    if (distance <= Math.max(1, Math.floor(longer / 3)) && distance < longer) {
+      whole.push({ name, distance });
+    } else if (wanted.length >= MIN_START && prefixDistance <= Math.floor(wanted.length / 5)) {
+      starts.push({ name, distance: prefixDistance });
+    }
   }
-  return best?.name;
+  return only(whole) ?? (whole.length === 0 ? only(starts) : undefined);
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= a.length; row += 1) {
+/** The fewest characters that count as the start of a name: `ev` names nothing, `eval` does. */
+const MIN_START = 3;
+
+interface Candidate {
+  readonly name: string;
+  readonly distance: number;
+}
+
+/** The nearest candidate, or undefined when there is none or several tie. */
+function only(candidates: readonly Candidate[]): string | undefined {
+  const best = Math.min(...candidates.map((candidate) => candidate.distance));
+  const nearest = candidates.filter((candidate) => candidate.distance === best);
+  return nearest.length === 1 ? nearest[0]?.name : undefined;
+}
+
+/**
+ * The optimal string alignment distance from `typed` to `name`, and to the nearest start of `name` (the
+ * last row of the same table: column j is the distance to the first j characters).
+ */
+function distances(typed: string, name: string): { distance: number; prefixDistance: number } {
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: name.length + 1 }, (_, column) => column);
+  for (let row = 1; row <= typed.length; row += 1) {
     const current = [row];
-    for (let column = 1; column <= b.length; column += 1) {
-      const substitution = previous[column - 1]! + (a[row - 1] === b[column - 1] ? 0 : 1);
-      current.push(Math.min(previous[column]! + 1, current[column - 1]! + 1, substitution));
+    for (let column = 1; column <= name.length; column += 1) {
+      const cost = typed[row - 1] === name[column - 1] ? 0 : 1;
+      let best = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
+      const swapped =
+        row > 1 && column > 1 && typed[row - 1] === name[column - 2] && typed[row - 2] === name[column - 1];
+      if (swapped) best = Math.min(best, beforePrevious[column - 2]! + 1);
+      current.push(best);
     }
+    beforePrevious = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return { distance: previous[name.length]!, prefixDistance: Math.min(...previous) };
 }
