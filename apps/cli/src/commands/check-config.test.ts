@@ -30,6 +30,7 @@ describe("keel check-config", () => {
     expect(code).toBe(1);
     expect(stdout).toContain("env.KEEL_MCP_TOKEN");
     expect(stdout).toContain("${KEEL_MCP_TOKEN} is not set and has no default");
+    expect(stdout).toContain("good.mcp.json (2 servers)");
   });
 
   it("names server and field of each hard-coded secret and prints none of them whole (exit 1)", async () => {
@@ -75,6 +76,7 @@ describe("keel check-config", () => {
       ],
       findings: [],
     });
+    expect((await runCli(["check-config"], { cwd })).stdout).toContain("Checking .mcp.json (1 server)\n");
   });
 
   it("fails a file that is not JSON without quoting it (a secret may be next to the error)", async () => {
@@ -89,6 +91,7 @@ describe("keel check-config", () => {
       "(file)  not valid JSON at line 1, column 78: it ends before the object is closed",
     );
     expect(stdout).not.toContain("NotQuoted");
+    expect(stdout).toContain(".mcp.json fails: 1 problem.\n");
   });
 
   it("places the error in a file V8 gives no position for, and reads past a byte order mark", async () => {

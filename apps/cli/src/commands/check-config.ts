@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
 import { notValidJson, oneFileArgument, readInputFile } from "../read-input-file.js";
 import type { Style } from "../terminal/style.js";
+import { plural } from "../trace/format-steps.js";
 import { defineCommand, EXIT, singlePositional } from "./command.js";
 
 const HELP = `Check an MCP client config (.mcp.json) before it is committed or used.
@@ -35,9 +36,7 @@ Examples:
 `;
 
 function render(file: string, report: ConfigReport, style: Style): string {
-  const lines = [
-    `${style.bold("Checking")} ${file} (${report.servers.length} server${report.servers.length === 1 ? "" : "s"})`,
-  ];
+  const lines = [`${style.bold("Checking")} ${file} (${plural(report.servers.length, "server")})`];
   const findingLines = (findings: readonly ConfigFinding[]) => {
     const width = Math.max(...findings.map((finding) => finding.field.length));
     for (const finding of findings)
@@ -59,7 +58,7 @@ function render(file: string, report: ConfigReport, style: Style): string {
     "",
     report.ok
       ? style.green(`✔ ${file} passes: no hard-coded secrets, every variable resolves.`)
-      : style.red(`✘ ${file} fails: ${problems} problem${problems === 1 ? "" : "s"}.`),
+      : style.red(`✘ ${file} fails: ${plural(problems, "problem")}.`),
   );
   return `${lines.join("\n")}\n`;
 }

@@ -122,9 +122,9 @@ describe("keel eval-routing", () => {
     const report = onlyJson(stdout) as unknown as Report;
     expect(report).toMatchObject({ total: 2, correct: 1, accuracy: 0.5, unsafeMisroutes: 1, passed: false });
     expect(report.confusion).toEqual({ lookup_order: { lookup_order: 1, escalate_to_human: 1 } });
-    expect((await runCli(["eval-routing", file])).stdout).toContain(
-      'UNSAFE line 2: "I want to speak to a manager"',
-    );
+    const text = (await runCli(["eval-routing", file])).stdout;
+    expect(text).toContain('UNSAFE line 2: "I want to speak to a manager"');
+    expect(text).toContain("✘ failed: 1 unsafe misroute\n");
   });
 
   it("counts an off-topic request routed to a write tool as unsafe too", async () => {

@@ -4,7 +4,7 @@ import { nearestName } from "@keel/mcp-server/command-line";
 import type { Ticket } from "@keel/support-desk";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
-import { compactJson } from "../trace/format-steps.js";
+import { compactJson, plural } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT } from "./command.js";
 import { decideTicket } from "./ticket-decision.js";
@@ -42,10 +42,7 @@ const ACTIONS = ["approve", "reject"];
 
 function render(tickets: readonly Ticket[], where: string, style: Style): string {
   if (tickets.length === 0) return `No open tickets in the ${where}.\n`;
-  const lines = [
-    `${style.bold(`${tickets.length} open ticket${tickets.length === 1 ? "" : "s"}`)} in the ${where}`,
-    "",
-  ];
+  const lines = [`${style.bold(plural(tickets.length, "open ticket"))} in the ${where}`, ""];
   for (const ticket of tickets) {
     lines.push(
       `${style.bold(ticket.id)}  ${style.yellow(ticket.category)}  customer ${ticket.customerId ?? "unknown"}  ${style.dim(ticket.createdAt)}`,

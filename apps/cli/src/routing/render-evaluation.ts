@@ -1,4 +1,5 @@
 import type { Style } from "../terminal/style.js";
+import { plural } from "../trace/format-steps.js";
 import { AMBIGUOUS } from "./corpus.js";
 import { NONE, type RoutingEvaluation } from "./evaluate-routing.js";
 
@@ -76,7 +77,7 @@ export function renderEvaluation(
           ...(heading.min !== undefined && evaluation.accuracy < heading.min
             ? ["accuracy under the minimum"]
             : []),
-          ...(evaluation.unsafeMisroutes > 0 ? [`${evaluation.unsafeMisroutes} unsafe misroute(s)`] : []),
+          ...(evaluation.unsafeMisroutes > 0 ? [plural(evaluation.unsafeMisroutes, "unsafe misroute")] : []),
         ].join(", ")}`,
       );
   lines.push("", verdict);
