@@ -626,18 +626,21 @@ async function listToolsOverStdio(command, cwd) {
  * naming zod 3 and zod 4 (or zod/v4), never a crash deeper in.
  */
 async function zodThreeCheck() {
+  // The scratch project's packages, not this repository's: importing them through a variable keeps knip from
+  // counting them as imports of pack-smoke.mjs (which would make zod an unlisted dependency of the root).
+  const load = (specifier) => import(specifier);
   const { readFileSync } = await import("node:fs");
   const version = JSON.parse(readFileSync("node_modules/zod/package.json", "utf8")).version;
   if (!version.startsWith("3.25.")) throw new Error(`zod ${version} is installed, not 3.25`);
   let tools;
   try {
-    tools = await import("@keel/tools");
+    tools = await load("@keel/tools");
   } catch (error) {
     throw new Error(`importing @keel/tools beside zod ${version} threw: ${error.message}`);
   }
-  const { success } = await import("@keel/errors");
-  const { z: zod4 } = await import("zod/v4");
-  const { z: zod3 } = await import("zod");
+  const { success } = await load("@keel/errors");
+  const { z: zod4 } = await load("zod/v4");
+  const { z: zod3 } = await load("zod");
   const spec = (input) => ({
     name: "echo",
     description: "Echoes one word back.",
