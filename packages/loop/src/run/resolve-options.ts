@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
 import {
-  DEFAULT_TOOL_RETRY,
+  HookConfigError,
   type PostToolHook,
   type PreToolHook,
   type ToolRetryPolicy,
@@ -58,6 +58,29 @@ function integer(name: string, value: unknown, fallback: number, minimum: number
   }
   return value;
 }
+
+/** `retry`, `sleep` and `random` as @keel/hooks' policy, which owns the defaults and the checks. */
+function retryPolicy(
+  retry: NonNullable<RunOptions["retry"]>,
+  sleep: ResolvedSleep | undefined,
+  random: (() => number) | undefined,
+): ToolRetryPolicy {
+  const { maxAttempts, baseDelayMs, maxDelayMs } = retry;
+  try {
+    return toolRetryPolicy({
+      ...(maxAttempts === undefined ? {} : { maxAttempts }),
+      ...(baseDelayMs === undefined ? {} : { baseDelayMs }),
+      ...(maxDelayMs === undefined ? {} : { maxDelayMs }),
+      ...(sleep === undefined ? {} : { sleep }),
+      ...(random === undefined ? {} : { random }),
+    });
+  } catch (error) {
+    if (!HookConfigError.isInstance(error)) throw error;
+    throw new RunOptionsError(`runAgent: "retry" is invalid: ${error.message}`);
+  }
+}
+
+type ResolvedSleep = NonNullable<RunOptions["sleep"]>;
 
 function optionalFunction<T>(name: string, value: T | undefined): T | undefined {
   if (value !== undefined && typeof value !== "function") {
@@ -190,15 +213,6 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     throw new RunOptionsError(`runAgent: "signal" must be an AbortSignal.`);
   }
   if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
-  // Checked here to name the option in the error; the defaults and the policy are @keel/hooks'.
-  const baseDelayMs = integer("retry.baseDelayMs", retry.baseDelayMs, DEFAULT_TOOL_RETRY.baseDelayMs, 0);
-  const maxDelayMs = integer(
-    "retry.maxDelayMs",
-    retry.maxDelayMs,
-    Math.max(DEFAULT_TOOL_RETRY.maxDelayMs, baseDelayMs),
-    baseDelayMs,
-  );
-  const maxAttempts = integer("retry.maxAttempts", retry.maxAttempts, DEFAULT_TOOL_RETRY.maxAttempts, 1);
   const sleep = optionalFunction("sleep", options.sleep);
   const random = optionalFunction("random", options.random);
   const toolSource = typeof options.tools === "function" ? options.tools : undefined;
@@ -218,13 +232,7 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     maxIterations: integer("maxIterations", options.maxIterations, 10, 1),
     maxTokens,
     maxPauseTurns: integer("maxPauseTurns", options.maxPauseTurns, 5, 0),
-    toolRetry: toolRetryPolicy({
-      maxAttempts,
-      baseDelayMs,
-      maxDelayMs,
-      ...(sleep === undefined ? {} : { sleep }),
-      ...(random === undefined ? {} : { random }),
-    }),
+    toolRetry: retryPolicy(retry, sleep, random),
     concurrency: integer("concurrency", options.concurrency, 8, 1),
     cache,
     signal,

@@ -41,7 +41,12 @@ describe("invalid options throw RunOptionsError before anything runs", () => {
     [
       "maxDelayMs below baseDelayMs",
       { ...base(), retry: { baseDelayMs: 500, maxDelayMs: 100 } },
-      /"retry.maxDelayMs"/,
+      /"retry" is invalid: .*"maxDelayMs" must be a whole number of at least 500, got 100/,
+    ],
+    [
+      "retry.maxAttempts 0",
+      { ...base(), retry: { maxAttempts: 0 } },
+      /"retry" is invalid: .*"maxAttempts" must be a whole number of at least 1, got 0/,
     ],
     ["a non-function sleep", { ...base(), sleep: 5 }, /"sleep" must be a function/],
     ["hooks without decide()", { ...base(), hooks: { pre: [{ name: "x" }] } }, /"hooks.pre"/],
