@@ -131,8 +131,12 @@ describe("OpenTelemetry GenAI spans", () => {
     }
     expect(only("execute_tool get_customer").attributes["gen_ai.tool.call.id"]).toBe("toolu_a");
     // Parallel reads overlap in time: each starts before the other ends.
+    // (HrTime is [seconds, nanoseconds]: compared as one number, never as arrays, which compare as strings.)
+    const ns = ([seconds, nanoseconds]: readonly [number, number]) =>
+      BigInt(seconds) * 1_000_000_000n + BigInt(nanoseconds);
     const [first, second] = tools;
-    expect(first!.startTime <= second!.endTime && second!.startTime <= first!.endTime).toBe(true);
+    expect(ns(first!.startTime) <= ns(second!.endTime)).toBe(true);
+    expect(ns(second!.startTime) <= ns(first!.endTime)).toBe(true);
     // No content by default: prompts, arguments and results may hold customers' data.
     const keys = spans().flatMap((span) => Object.keys(span.attributes));
     expect(keys.filter((key) => /messages|arguments|result|instructions/.test(key))).toEqual([]);
