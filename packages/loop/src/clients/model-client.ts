@@ -3,8 +3,12 @@ import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock, Usage }
 /** Live events a streaming client forwards while a response is being produced. */
 export type ModelStreamEvent =
   | { type: "text_delta"; index: number; text: string }
-  /** A tool_use block whose input JSON is complete (its content_block_stop arrived). */
-  | { type: "tool_use_complete"; index: number; block: ToolUseBlock }
+  /**
+   * A tool_use block whose input JSON is complete (its content_block_stop arrived). `replayed`: the whole
+   * message had already arrived (a client that does not stream, replaying it as events): nothing is left
+   * to overlap, so runAgent starts no read early for it and runs the turn's calls when it settles.
+   */
+  | { type: "tool_use_complete"; index: number; block: ToolUseBlock; replayed?: true }
   | { type: "content_block_complete"; index: number; block: ContentBlock }
   /**
    * What the API has billed this attempt so far (sent at `message_start`: input and cache tokens). Not output:

@@ -31,6 +31,25 @@ describe("streaming: a read starts at its own content_block_stop", () => {
     expect(result.toolCalls[0]).toMatchObject({ id: "t1", eager: true, isError: false });
   });
 
+  it("starts nothing early for a message replayed whole (a client that does not stream)", async () => {
+    const lookup = spyTool("lookup", "read");
+    const rest = deferred();
+    const block = toolUse("t1", "lookup", { q: "x" });
+    const client = functionClient(async (_request, options, index) => {
+      if (index > 0) return message([text("done")], "end_turn", index);
+      options.onEvent?.({ type: "tool_use_complete", index: 0, block, replayed: true });
+      await rest.promise;
+      return message([block], "tool_use");
+    });
+    const running = runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
+    await flush();
+    expect(lookup.calls).toHaveLength(0);
+    rest.resolve();
+    const result = await running;
+    expect(lookup.calls).toHaveLength(1);
+    expect(result.toolCalls[0]).toMatchObject({ id: "t1", eager: false, isError: false });
+  });
+
   it("does not start a write early: writes wait for the whole message", async () => {
     const save = spyTool("save", "write");
     const streamRest = deferred();

@@ -32,7 +32,8 @@ export function requestModel(
     } catch {
       // A caller's display listener must not break the client's stream.
     }
-    if (event.type === "tool_use_complete") {
+    // A replayed block belongs to a message that has already arrived: its calls run when the turn settles.
+    if (event.type === "tool_use_complete" && event.replayed !== true) {
       try {
         batch?.blockCompleted(event.block);
       } catch {

@@ -6,7 +6,8 @@ import { type CallEnvironment, type CallResult, resolveToolUse } from "./tool-ca
 
 interface EagerCall {
   readonly name: string;
-  readonly fingerprint: string;
+  /** The block the call started from (its input is the call's input). */
+  readonly block: ToolUseBlock;
   readonly result: Promise<CallResult>;
 }
 
@@ -51,7 +52,7 @@ export class ToolBatch {
     const call = this.calls.at(-1)!;
     const environment = this.startEager();
     const result = this.run.limiter.run(() => resolveToolUse(call, environment, true));
-    this.eager.set(block.id, { name: block.name, fingerprint: fingerprint(block), result });
+    this.eager.set(block.id, { name: block.name, block, result });
   }
 
   private startEager(): CallEnvironment {
@@ -126,7 +127,9 @@ export class ToolBatch {
     const eager = this.eager.get(block.id);
     if (eager === undefined) return undefined;
     this.eager.delete(block.id);
-    if (eager.fingerprint === fingerprint(block)) return eager.result;
+    // The very block it started from (a whole message replayed as events, or a stream whose final message
+    // keeps its blocks) is adopted as is; another object only with the same name and input JSON.
+    if (eager.block === block || fingerprint(eager.block) === fingerprint(block)) return eager.result;
     this.drop(block.id, eager, "changed");
     return undefined;
   }
