@@ -20,6 +20,6 @@ export function liveSettings(environment: Environment): LiveSettings {
 
 /** The one-line banner saying which mode runs and why; never shows the key. */
 export function modeBanner(mode: RunMode, detail: string, style: Style): string {
-  const colour = mode === "LIVE" ? style.green : mode === "REPLAY" ? style.cyan : style.yellow;
-  return `${style.bold(colour(mode))}  ${detail}\n`;
+  const color = mode === "LIVE" ? style.green : mode === "REPLAY" ? style.cyan : style.yellow;
+  return `${style.bold(color(mode))}  ${detail}\n`;
 }

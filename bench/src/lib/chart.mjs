@@ -61,13 +61,13 @@ function panelSvg(panel, top) {
   ];
   let y = top + TITLE_HEIGHT;
   for (const bar of panel.bars) {
-    const colour = bar.keel ? "#d9480f" : "#868e96";
+    const color = bar.keel ? "#d9480f" : "#868e96";
     out.push(
       `<text x="${LABEL_WIDTH - 8}" y="${y + 12}" text-anchor="end" fill="#222"${bar.keel ? ' font-weight="bold"' : ""}>${escapeXml(bar.label)}</text>`,
     );
     if (Number.isFinite(bar.value)) {
       out.push(
-        `<rect x="${LABEL_WIDTH}" y="${y}" width="${(x(bar.value) - LABEL_WIDTH).toFixed(1)}" height="${BAR_HEIGHT}" fill="${colour}"/>`,
+        `<rect x="${LABEL_WIDTH}" y="${y}" width="${(x(bar.value) - LABEL_WIDTH).toFixed(1)}" height="${BAR_HEIGHT}" fill="${color}"/>`,
       );
       if (
         bar.min !== undefined &&

@@ -84,7 +84,7 @@ async function runWithOptions(
 /**
  * Offers a subagent to a coordinator as a Keel tool. The child inherits the caller's budget (announced
  * with `budgetMetadata` in the coordinator's runAgent metadata, plus `ToolContext.signal`): at most the
- * iterations left, the deadline (transient SUBAGENT_DEADLINE_EXCEEDED) and abort. Its failure comes back
+ * rounds left, the deadline (transient SUBAGENT_DEADLINE_EXCEEDED) and abort. Its failure comes back
  * as an error outcome with category, code and retryable unchanged and `details: { tool, path }`.
  */
 export function subagentTool<I extends z.ZodType>(spec: SubagentToolSpec<I>): Tool<I> {

@@ -10,8 +10,8 @@ export interface Style {
 
 const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 
-export function createStyle(colour: boolean): Style {
-  if (!colour) {
+export function createStyle(color: boolean): Style {
+  if (!color) {
     const plain = (text: string) => text;
     return { bold: plain, dim: plain, green: plain, red: plain, yellow: plain, cyan: plain };
   }

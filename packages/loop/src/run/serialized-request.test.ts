@@ -59,7 +59,7 @@ async function bodiesOf(
 }
 
 /** Serialises each request itself: `create` is not AnthropicClient's own, so the loop's JSON is not used. */
-class SelfSerialisingClient extends AnthropicClient {
+class SelfSerializingClient extends AnthropicClient {
   override create(request: MessageCreateRequest, options?: ModelRequestOptions): Promise<Message> {
     return super.create(request, options);
   }
@@ -98,7 +98,7 @@ describe("the request JSON the loop hands the Anthropic client", () => {
     for (const [name, run] of runs) {
       it(`is byte for byte what the client would serialise: ${name}, ${stream ? "streaming" : "JSON"}`, async () => {
         const fast = await bodiesOf((options) => new AnthropicClient(options), stream, run);
-        const plain = await bodiesOf((options) => new SelfSerialisingClient(options), stream, run);
+        const plain = await bodiesOf((options) => new SelfSerializingClient(options), stream, run);
         expect(fast.length).toBeGreaterThanOrEqual(2);
         expect(fast).toEqual(plain);
         const { betas: _header, ...parameters } = run.request ?? {};
