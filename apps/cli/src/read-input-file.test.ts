@@ -2,13 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { temporaryDirectory } from "./cli.test-helpers.js";
-import {
-  notValidJson,
-  oneFileArgument,
-  parseInputJson,
-  parseInputJsonLines,
-  readInputFile,
-} from "./read-input-file.js";
+import { notValidJson, parseInputJson, parseInputJsonLines, readInputFile } from "./read-input-file.js";
 import { UsageError } from "./usage-error.js";
 
 const thrown = (run: () => unknown): Error => {
@@ -69,13 +63,5 @@ describe("one wording for input files", () => {
     const path = join(temporaryDirectory(), "bom.json");
     writeFileSync(path, "\uFEFF[]");
     expect(await readInputFile(path, "bom.json")).toBe("[]");
-  });
-
-  it("takes one file argument, listing what it got otherwise", () => {
-    expect(oneFileArgument(["a.json"], "trace file")).toEqual(["a.json"]);
-    expect(oneFileArgument([], "trace file")).toEqual([]);
-    expect(thrown(() => oneFileArgument(["a.json", "b c.json"], "trace file")).message).toBe(
-      'expected one trace file, got 2: "a.json" "b c.json".',
-    );
   });
 });

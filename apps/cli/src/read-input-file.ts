@@ -60,15 +60,3 @@ export function parseInputJsonLines(text: string, name: string): JsonLine[] {
   }
   return values;
 }
-
-/**
- * Exactly one file argument (or none): more is a UsageError that lists them, `expected one trace file,
- * got 2: "a.json" "b.json".`, before the command's own positional reader checks the rest.
- */
-export function oneFileArgument(positionals: readonly string[], what: string): readonly string[] {
-  if (positionals.length > 1) {
-    const given = positionals.map((item) => JSON.stringify(item)).join(" ");
-    throw new UsageError(`expected one ${what}, got ${positionals.length}: ${given}.`);
-  }
-  return positionals;
-}

@@ -63,7 +63,8 @@ export interface KeelMcpServerOptions {
  */
 export const KEEL_INSTRUCTIONS =
   "Every tool answers with a result or a categorised error; act on the category, not the wording. " +
-  "transient (retryable: true): the service did not answer — retry the same call once, and never tell the user " +
+  "transient (retryable: true): the service did not answer, and the server has already retried it — retry the " +
+  "same call once after a short wait, and never tell the user " +
   "that something does not exist because of it. validation: the input was wrong — fix the named field and call " +
   "again. business: a rule refused it (e.g. a refund over the limit goes to a person) — do not retry; explain " +
   "and offer the next step the message names. permission: this caller may not do it — do not retry; tell the " +

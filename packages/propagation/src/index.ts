@@ -17,6 +17,7 @@ export type {
   CoordinatorDecision,
   EmptyReport,
   FailedReport,
+  ReportBase,
   SubagentFailure,
   SubagentReport,
   SubagentRun,

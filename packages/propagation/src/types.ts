@@ -20,7 +20,8 @@ export interface SubagentFailure {
   readonly path: readonly string[];
 }
 
-interface ReportBase {
+/** What every SubagentReport carries, whatever its status. */
+export interface ReportBase {
   /** The agent this report is about (the last entry of a failure's path). */
   readonly agent: string;
   /** The subagent's final text, for a model to read; never a decision input. */

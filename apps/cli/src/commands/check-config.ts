@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { type ConfigFinding, type ConfigReport, checkMcpConfig } from "../config/check-mcp-config.js";
-import { notValidJson, oneFileArgument, readInputFile } from "../read-input-file.js";
+import { notValidJson, readInputFile } from "../read-input-file.js";
 import type { Style } from "../terminal/style.js";
 import { plural } from "../trace/format-steps.js";
 import { defineCommand, EXIT, singlePositional } from "./command.js";
@@ -68,9 +68,7 @@ export const checkConfigCommand = defineCommand({
   help: HELP,
   options: { json: { type: "boolean" } },
   async run({ values, positionals }, { io, style }) {
-    const file =
-      singlePositional("check-config", oneFileArgument(positionals, "config file"), "config file", false) ??
-      ".mcp.json";
+    const file = singlePositional("check-config", positionals, "config file", false) ?? ".mcp.json";
     const text = await readInputFile(resolve(io.cwd, file), file);
     let report: ConfigReport;
     try {

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
-import { oneFileArgument } from "../read-input-file.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
 import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
@@ -71,7 +70,7 @@ export const evalRoutingCommand = defineCommand({
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
     const what = "corpus file (JSON Lines)";
-    const corpusPath = singlePositional("eval-routing", oneFileArgument(positionals, what), what, true) ?? "";
+    const corpusPath = singlePositional("eval-routing", positionals, what, true) ?? "";
     const surface = readSurface(values.surface);
     const min = values.min === undefined ? undefined : readFraction("--min", values.min);
     const tools = surfaceTools(surface);

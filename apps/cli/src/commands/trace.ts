@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { oneFileArgument } from "../read-input-file.js";
 import { outputPath } from "../run/output-path.js";
 import { renderTraceHtml } from "../trace/render-trace-html.js";
 import { renderTraceText } from "../trace/render-trace-text.js";
@@ -32,8 +31,7 @@ export const traceCommand = defineCommand({
   help: HELP,
   options: { html: { type: "string" } },
   async run({ values, positionals }, { io, style }) {
-    const file =
-      singlePositional("trace", oneFileArgument(positionals, "trace file"), "trace file", true) ?? "";
+    const file = singlePositional("trace", positionals, "trace file", true) ?? "";
     const htmlPath = outputPath("--html", values.html, io.cwd);
     const trace = await readTraceFile(resolve(io.cwd, file), file);
     io.stdout.write(renderTraceText(trace, style));
