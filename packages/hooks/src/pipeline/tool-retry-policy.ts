@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { retryDelay } from "@keel/errors";
 import { HookConfigError } from "../hook-config-error.js";
 import type { ToolRetryPolicy } from "./tool-call-resolution.js";
@@ -8,18 +9,18 @@ export const DEFAULT_TOOL_RETRY = Object.freeze({ maxAttempts: 3, baseDelayMs: 2
 /** What `toolRetryPolicy` builds from; every field has a default. */
 export interface ToolRetryOptions {
   /** Handler runs in all, the first included; 1 turns retries off. Default 3. */
-  readonly maxAttempts?: number;
+  readonly maxAttempts?: number | undefined;
   /** The first retry's nominal wait, doubled for each later one (`retryDelay` of @keel/errors). Default 200. */
-  readonly baseDelayMs?: number;
+  readonly baseDelayMs?: number | undefined;
   /**
    * Caps the wait, and is the longest `retryAfterMs` a tool may ask for: a longer hint gives the failure to
    * the model at once. Default 5000, or `baseDelayMs` when that is larger.
    */
-  readonly maxDelayMs?: number;
+  readonly maxDelayMs?: number | undefined;
   /** Jitter source in [0, 1). Default `Math.random`. */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
   /** Waits before a retry; resolves early when the signal aborts. Default a timer that does. */
-  readonly sleep?: (milliseconds: number, signal: AbortSignal) => Promise<void>;
+  readonly sleep?: ((milliseconds: number, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
@@ -47,19 +48,9 @@ export function toolRetryPolicy(options: ToolRetryOptions = {}): ToolRetryPolicy
   });
 }
 
-/** A timer that settles early (resolving) when the signal aborts, and leaves no listener behind. */
-function abortableSleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, milliseconds);
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
+/** A timer that settles early (resolving, not rejecting) when the signal aborts. */
+const abortableSleep = (milliseconds: number, signal: AbortSignal): Promise<void> =>
+  delay(milliseconds, undefined, { signal }).catch(() => {});
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, minimum: number): number {
   if (value === undefined) return fallback;

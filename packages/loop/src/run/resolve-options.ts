@@ -60,27 +60,17 @@ function integer(name: string, value: unknown, fallback: number, minimum: number
 }
 
 /** `retry`, `sleep` and `random` as @keel/hooks' policy, which owns the defaults and the checks. */
-function retryPolicy(
-  retry: NonNullable<RunOptions["retry"]>,
-  sleep: ResolvedSleep | undefined,
-  random: (() => number) | undefined,
-): ToolRetryPolicy {
-  const { maxAttempts, baseDelayMs, maxDelayMs } = retry;
+function retryPolicy(options: RunOptions): ToolRetryPolicy {
+  const { maxAttempts, baseDelayMs, maxDelayMs } = options.retry ?? {};
+  const sleep = optionalFunction("sleep", options.sleep);
+  const random = optionalFunction("random", options.random);
   try {
-    return toolRetryPolicy({
-      ...(maxAttempts === undefined ? {} : { maxAttempts }),
-      ...(baseDelayMs === undefined ? {} : { baseDelayMs }),
-      ...(maxDelayMs === undefined ? {} : { maxDelayMs }),
-      ...(sleep === undefined ? {} : { sleep }),
-      ...(random === undefined ? {} : { random }),
-    });
+    return toolRetryPolicy({ maxAttempts, baseDelayMs, maxDelayMs, sleep, random });
   } catch (error) {
     if (!HookConfigError.isInstance(error)) throw error;
     throw new RunOptionsError(`runAgent: "retry" is invalid: ${error.message}`);
   }
 }
-
-type ResolvedSleep = NonNullable<RunOptions["sleep"]>;
 
 function optionalFunction<T>(name: string, value: T | undefined): T | undefined {
   if (value !== undefined && typeof value !== "function") {
@@ -199,7 +189,7 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
   if (typeof options !== "object" || options === null) {
     throw new RunOptionsError("runAgent: options must be an object.");
   }
-  const { client, model, system, signal, cache = true, retry = {} } = options;
+  const { client, model, system, signal, cache = true } = options;
   if (typeof client?.create !== "function") {
     throw new RunOptionsError(`runAgent: "client" must be a ModelClient with a create() method.`);
   }
@@ -213,8 +203,6 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     throw new RunOptionsError(`runAgent: "signal" must be an AbortSignal.`);
   }
   if (typeof cache !== "boolean") throw new RunOptionsError(`runAgent: "cache" must be a boolean.`);
-  const sleep = optionalFunction("sleep", options.sleep);
-  const random = optionalFunction("random", options.random);
   const toolSource = typeof options.tools === "function" ? options.tools : undefined;
   const toolset = resolveToolset(toolSource === undefined ? options.tools : toolSource());
   const maxTokens = integer("maxTokens", options.maxTokens, 4096, 1);
@@ -232,7 +220,7 @@ export function resolveOptions(options: RunOptions): ResolvedOptions {
     maxIterations: integer("maxIterations", options.maxIterations, 10, 1),
     maxTokens,
     maxPauseTurns: integer("maxPauseTurns", options.maxPauseTurns, 5, 0),
-    toolRetry: retryPolicy(retry, sleep, random),
+    toolRetry: retryPolicy(options),
     concurrency: integer("concurrency", options.concurrency, 8, 1),
     cache,
     signal,
