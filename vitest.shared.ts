@@ -5,13 +5,14 @@
  * every run's temporary files go in one folder removed at its end (vitest.scratch.ts).
  * A plain object, so this file needs nothing installed at the repository root.
  */
+import { fileURLToPath } from "node:url";
+
 export function keelVitestConfig(
   test: {
     readonly testTimeout?: number;
     readonly hookTimeout?: number;
     readonly maxWorkers?: number;
     readonly isolate?: boolean;
-    readonly globalSetup?: string[];
   } = {},
   options: {
     /**
@@ -47,7 +48,7 @@ export function keelVitestConfig(
       // A package that cannot share sets `isolate: true`.
       isolate: false,
       ...test,
-      globalSetup: [new URL("./vitest.scratch.ts", import.meta.url).pathname, ...(test.globalSetup ?? [])],
+      globalSetup: [fileURLToPath(new URL("./vitest.scratch.ts", import.meta.url))],
       reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]] as [
         "default",
         ["json", { outputFile: string }],

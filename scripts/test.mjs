@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { scratchRoot } from "./scratch-root.mjs";
 
 const TASKS = [
@@ -27,8 +28,9 @@ const TASKS = [
 ];
 
 const scratch = mkdtempSync(path.join(scratchRoot(), "keel-test-run-"));
+// turbo from the workspace's own install: `node scripts/test.mjs` works outside pnpm too.
 const turbo = spawn(
-  "turbo",
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin", "turbo"),
   ["run", ...TASKS, "--continue=dependencies-successful", "--concurrency=150%", ...process.argv.slice(2)],
   { stdio: "inherit", env: { ...process.env, TMPDIR: scratch, KEEL_SCRATCH_DIR: scratch } },
 );

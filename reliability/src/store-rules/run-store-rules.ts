@@ -223,9 +223,19 @@ export const codesOf = (answers: readonly ToolCallAnswer[]) =>
 /**
  * The longest a frozen store may hold a call: each attempt ends by the store's own limits (3 s statements and
  * connections, 3.5 s reads), and the tool-call path makes DEFAULT_TOOL_RETRY.maxAttempts of them, waiting at
- * most 200 then 400 ms between; plus a margin. A call that waits for the whole freeze breaks it.
+ * most its nominal delays between (`longestWaits`); plus a margin. A call that waits for the whole freeze breaks it.
  */
-export const FROZEN_ANSWER_WITHIN_MS = DEFAULT_TOOL_RETRY.maxAttempts * 3_500 + 600 + 2_000;
+export const FROZEN_ANSWER_WITHIN_MS = DEFAULT_TOOL_RETRY.maxAttempts * 3_500 + longestWaits() + 2_000;
+
+/** The most the default policy waits between attempts in all (each wait at most its nominal delay). */
+function longestWaits(): number {
+  const { maxAttempts, baseDelayMs, maxDelayMs } = DEFAULT_TOOL_RETRY;
+  let total = 0;
+  for (let attempt = 2; attempt <= maxAttempts; attempt += 1) {
+    total += Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 2));
+  }
+  return total;
+}
 
 /** What must hold of a race: at most the limit paid automatically (exactly the expected split), a ticket per excess. */
 export function raceViolations(race: RaceReport): string[] {
