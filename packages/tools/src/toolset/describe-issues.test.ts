@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
 import { createToolset } from "./create-toolset.js";
-import { describeIssues, MAX_FIELD_PROBLEMS, parseForModel } from "./describe-issues.js";
+import { describeIssues, MAX_FIELD_PROBLEMS, NO_SCHEMA_MESSAGE, parseForModel } from "./describe-issues.js";
+import { contextFor } from "./toolset.test-helpers.js";
 
 /** The lines a model reads for `input` against `schema`, as "path: problem". */
 function linesFor(schema: z.ZodType, input: unknown): string[] {
@@ -12,11 +13,22 @@ function linesFor(schema: z.ZodType, input: unknown): string[] {
   return describeIssues(parsed.error.issues, input).map(({ path, problem }) => `${path}: ${problem}`);
 }
 
-/** The same, for issues zod worded itself (a tool's output check parses without `parseForModel`). */
-function plainLinesFor(schema: z.ZodType, input: unknown): string[] {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) throw new Error("expected the input to fail the schema");
-  return describeIssues(parsed.error.issues, input).map(({ path, problem }) => `${path}: ${problem}`);
+/** The lines a model reads in INVALID_TOOL_OUTPUT when a tool returns `data` against its `output` schema. */
+async function outputLinesFor(output: z.ZodType, data: unknown): Promise<string[]> {
+  const tool = defineTool({
+    name: "probe",
+    description: "Probes the output check. Use when testing.",
+    input: z.object({}),
+    output,
+    effect: "read",
+    handler: () => success(data as never),
+  });
+  const outcome = await createToolset([tool]).execute({ id: "t", name: "probe", input: {} }, contextFor());
+  if (outcome.kind !== "error" || outcome.code !== "INVALID_TOOL_OUTPUT") {
+    throw new Error("expected the output to fail the schema");
+  }
+  const fields = (outcome.details as { fields: { path: string; problem: string }[] }).fields;
+  return fields.map(({ path, problem }) => `${path}: ${problem}`);
 }
 
 const field = <T extends z.ZodType>(schema: T) => z.object({ f: schema });
@@ -319,7 +331,7 @@ describe("describeIssues: every zod 4 issue code in plain words", () => {
   });
 
   it.each(ISSUE_TABLE)("%s never repeats zod's own phrasing", (_label, schema, input) => {
-    for (const line of [...linesFor(schema, input), ...plainLinesFor(schema, input)]) {
+    for (const line of linesFor(schema, input)) {
       expect(line).not.toMatch(/expected|received|[<>]=?\d|Too (?:small|big)|Invalid\b|Unrecognized|\u0000/);
     }
   });
@@ -330,17 +342,24 @@ describe("describeIssues: every zod 4 issue code in plain words", () => {
       expected: "number",
       input: "x",
       path: [],
-      message: "Invalid input",
+      message: NO_SCHEMA_MESSAGE,
     };
     const issues = [
-      { code: "invalid_element", origin: "set", key: 0, issues: [inner], path: ["tags"], message: "Invalid" },
+      {
+        code: "invalid_element",
+        origin: "set",
+        key: 0,
+        issues: [inner],
+        path: ["tags"],
+        message: NO_SCHEMA_MESSAGE,
+      },
       {
         code: "invalid_element",
         origin: "map",
         key: "k",
         issues: [inner],
         path: ["prices"],
-        message: "Invalid",
+        message: NO_SCHEMA_MESSAGE,
       },
     ] as unknown as z.core.$ZodIssue[];
     expect(describeIssues(issues, {}).map(({ path, problem }) => `${path}: ${problem}`)).toEqual([
@@ -354,16 +373,42 @@ describe("describeIssues: every zod 4 issue code in plain words", () => {
     expect(linesFor(schema, { f: "x" })).toEqual(['f: Invalid SKU: use SKU- and digits, got "x"']);
   });
 
-  it("words issues zod phrased itself (a tool's output check) the same way", () => {
-    expect(plainLinesFor(field(z.string().min(3)), { f: "a" })).toEqual([
-      "f: must be at least 3 characters long, got 1 character",
-    ]);
-    expect(plainLinesFor(field(z.number().positive()), { f: -5 })).toEqual([
-      "f: must be greater than 0, got -5",
-    ]);
-    expect(plainLinesFor(field(z.string().refine(() => false, "must be ok")), { f: "x" })).toEqual([
-      'f: must be ok, got "x"',
-    ]);
+  it("words a tool's output check as it words input: Keel's phrasing, the schema's messages, the judged value", async () => {
+    const output = z.object({
+      a: z.string().min(3),
+      b: z.number().positive(),
+      c: z.string().refine(() => false, "must be ok"),
+      sku: z.string().regex(/^SKU-\d+$/, "Invalid SKU"),
+      code: z.string().trim().min(1),
+    });
+    const data = { a: "a", b: -5, c: "x", sku: "x", code: "   " };
+    const lines = [
+      "a: must be at least 3 characters long, got 1 character",
+      "b: must be greater than 0, got -5",
+      'c: must be ok, got "x"',
+      'sku: Invalid SKU, got "x"',
+      "code: must not be empty, got an empty string",
+    ];
+    expect(await outputLinesFor(output, data)).toEqual(lines);
+    expect(linesFor(output, data)).toEqual(lines);
+  });
+
+  it("words zod's own issues in Keel's phrasing under any zod locale, on input and output", async () => {
+    z.config(z.locales.de());
+    try {
+      const schema = z.object({ a: z.string().min(3), b: z.enum(["x", "y"]), c: z.number() });
+      const data = { a: "a", b: "z", c: "1" };
+      const lines = [
+        "a: must be at least 3 characters long, got 1 character",
+        'b: must be one of "x", "y", got "z"',
+        'c: must be a number, got the string "1"',
+      ];
+      expect(schema.safeParse(data).error?.issues[0]?.message).not.toMatch(/^Too small/);
+      expect(linesFor(schema, data)).toEqual(lines);
+      expect(await outputLinesFor(schema, data)).toEqual(lines);
+    } finally {
+      z.config(z.locales.en());
+    }
   });
 });
 

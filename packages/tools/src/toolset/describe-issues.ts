@@ -29,33 +29,19 @@ const MAX_FORMS = 3;
  * Stands in for zod's own wording: zod uses a schema's message first and this one otherwise, so an issue
  * carrying it had no message from the schema and gets Keel's phrasing (whatever zod locale is configured).
  */
-const NO_SCHEMA_MESSAGE = "\u0000keel:no-schema-message";
-/** zod's English defaults, told apart only in issues that did not come from `parseForModel` (output checks). */
-const ZOD_DEFAULT_MESSAGE = /^(?:Invalid\b|Too (?:small|big)\b|Unrecognized keys?\b)/;
+export const NO_SCHEMA_MESSAGE = "\u0000keel:no-schema-message";
 
 /**
- * `schema.safeParse` for an answer to the model: a schema's own messages are kept, zod's defaults are marked
- * for rewording, and each issue carries the value it judged (after `.trim()` and transforms).
+ * `schema.safeParse` for an answer to the model (a call's input and a tool's output): a schema's own messages
+ * are kept, zod's own carry `NO_SCHEMA_MESSAGE` for rewording, and each issue carries the value it judged
+ * (after `.trim()` and transforms). `describeIssues` reads issues from here only.
  */
 export function parseForModel(schema: z.ZodType, input: unknown): ReturnType<z.ZodType["safeParse"]> {
   // Valid input takes zod's fast path: parse options cost ~1 µs a call (they turn it off), so only input
   // that fails is parsed again with them, to word its issues.
   const plain = schema.safeParse(input);
   if (plain.success) return plain;
-  const parsed = schema.safeParse(input, { error: () => NO_SCHEMA_MESSAGE, reportInput: true });
-  if (!parsed.success) mark(parsed.error.issues);
-  return parsed;
-}
-
-/** Issues from `parseForModel`: any message but the stand-in came from the schema, even "Invalid SKU". */
-const MARKED = new WeakSet<Issue>();
-
-function mark(issues: readonly Issue[]): void {
-  for (const issue of issues) {
-    MARKED.add(issue);
-    if (issue.code === "invalid_union") for (const branch of issue.errors) mark(branch);
-    if (issue.code === "invalid_key" || issue.code === "invalid_element") mark(issue.issues);
-  }
+  return schema.safeParse(input, { error: () => NO_SCHEMA_MESSAGE, reportInput: true });
 }
 
 /**
@@ -241,9 +227,9 @@ function lengthProblem(
   const length = lengthOf(shown.value);
   const came = length === undefined ? got(shown) : length === 0 ? emptyOf(shown.value) : count(length, unit);
   if (exact) return `must ${verb} exactly ${count(limit, unit)}${tail}, got ${came}`;
+  // zod reports the value it judged (after `.trim()`), so a value failing `.min(1)` has length 0.
   if (small && ((inclusive && limit === 1) || (!inclusive && limit === 0))) {
-    const blank = typeof shown.value === "string" && shown.value !== "" && shown.value.trim() === "";
-    return `must not be empty, got ${blank ? "only whitespace" : came}`;
+    return `must not be empty, got ${came}`;
   }
   const bound = small ? (inclusive ? "at least" : "more than") : inclusive ? "at most" : "fewer than";
   return `must ${verb} ${bound} ${count(limit, unit)}${tail}, got ${came}`;
@@ -428,10 +414,12 @@ function nested(issues: readonly Issue[], fallback: unknown, shown: Shown): stri
   return problemOf(first, { value, secret: shown.secret, missing: false }, first.path);
 }
 
-/** An issue whose message came from the schema (`.regex(re, "must be ...")`, `refine(fn, "...")`). */
+/**
+ * An issue whose message came from the schema (`.regex(re, "must be ...")`, `refine(fn, "...")`), even one
+ * that reads like zod's ("Invalid SKU"): under `parseForModel` every other issue carries the stand-in.
+ */
 function isSchemaMessage(issue: Issue): boolean {
-  if (issue.message === NO_SCHEMA_MESSAGE) return false;
-  return MARKED.has(issue) || !ZOD_DEFAULT_MESSAGE.test(issue.message);
+  return issue.message !== NO_SCHEMA_MESSAGE;
 }
 
 /** A schema's message, verbatim, as the reason: only a closing full stop goes (", got ..." follows). */

@@ -1,6 +1,6 @@
 import { isToolOutcome, outcomeFromThrown, type ToolOutcome } from "@keel/errors";
 import type { Tool, ToolContext } from "../types.js";
-import { describeIssues } from "./describe-issues.js";
+import { describeIssues, parseForModel } from "./describe-issues.js";
 import { canceled, lastResort, notAnOutcome, outputMismatch, timedOut } from "./tool-outcomes.js";
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -138,7 +138,8 @@ async function invoke(tool: Tool, input: unknown, context: ToolContext): Promise
 function checkReturned(tool: Tool, returned: unknown): ToolOutcome {
   if (!isToolOutcome(returned)) return notAnOutcome(tool.name);
   if (returned.kind !== "success" || tool.output === undefined) return returned;
-  const parsed = tool.output.safeParse(returned.data);
+  // Worded like an input check: the schema's own messages, Keel's phrasing for zod's (in any locale).
+  const parsed = parseForModel(tool.output, returned.data);
   if (!parsed.success) return outputMismatch(tool.name, describeIssues(parsed.error.issues, returned.data));
   return { ...returned, data: parsed.data };
 }
