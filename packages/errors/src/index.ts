@@ -12,8 +12,8 @@ export {
 export type { CategoryDefaults } from "./categories.js";
 export { CATEGORY_DEFAULTS, ERROR_CATEGORIES } from "./categories.js";
 export { isErrorOutcome, isToolOutcome } from "./guards.js";
-export type { DescribeJsonErrorOptions, JsonErrorPosition } from "./input-text-errors.js";
-export { describeJsonError, describeReadError, jsonErrorPosition } from "./input-text-errors.js";
+export type { DescribeJsonErrorOptions, JsonTextResult } from "./input-text-errors.js";
+export { describeJsonError, describeReadError, parseJsonText } from "./input-text-errors.js";
 export type { KeelErrorOptions } from "./keel-error.js";
 export { KeelConfigError, KeelError } from "./keel-error.js";
 export type { McpImageContent, McpResourceContent } from "./mcp-content.js";

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeJsonError, describeReadError, jsonErrorPosition } from "./input-text-errors.js";
+import {
+  describeJsonError,
+  describeReadError,
+  jsonErrorPosition,
+  parseJsonText,
+} from "./input-text-errors.js";
 
 /** JSON.parse's own position, when its message gives one (Node 20: "at position 7"; 22+: also "(line 1 column 8)"). */
 function parsePosition(text: string): number | "valid" | undefined {
@@ -102,6 +107,59 @@ describe("jsonErrorPosition", () => {
       `not valid JSON at line 1, column 11: ${jsonErrorPosition(text)?.reason}`,
     );
     expect(describeJsonError(text)).not.toContain("sk-");
+  });
+});
+
+describe("parseJsonText", () => {
+  it("gives the value, a leading byte order mark read past", () => {
+    expect(parseJsonText('{"a": [1, null]}')).toEqual({ ok: true, value: { a: [1, null] } });
+    expect(parseJsonText('\uFEFF{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseJsonText("\uFEFFnull")).toEqual({ ok: true, value: null });
+  });
+
+  it("gives the problem in describeJsonError's words, placed in the text after the byte order mark", () => {
+    expect(parseJsonText('{"a": tru}')).toEqual({
+      ok: false,
+      problem: "not valid JSON at line 1, column 10: expected true",
+    });
+    expect(parseJsonText('\uFEFF{"a": tru}')).toEqual({
+      ok: false,
+      problem: "not valid JSON at line 1, column 10: expected true",
+    });
+    expect(parseJsonText("\uFEFF\uFEFF[]")).toEqual({
+      ok: false,
+      problem: "not valid JSON at line 1, column 1: a byte order mark (U+FEFF) before the JSON",
+    });
+    expect(parseJsonText("")).toEqual({
+      ok: false,
+      problem: "not valid JSON at line 1, column 1: it is empty",
+    });
+    expect(parseJsonText("\uFEFF")).toEqual({
+      ok: false,
+      problem: "not valid JSON at line 1, column 1: it is empty",
+    });
+  });
+
+  it("never quotes the text, which may hold a secret", () => {
+    const result = parseJsonText('{"token": sk-ant-secret}');
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).not.toContain("sk-");
+  });
+
+  it("agrees with JSON.parse on any text", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), fc.boolean(), (text, byteOrderMark) => {
+        const result = parseJsonText(byteOrderMark ? `\uFEFF${text}` : text);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          return !result.ok && result.problem === describeJsonError(text);
+        }
+        return result.ok && JSON.stringify(result.value) === JSON.stringify(parsed);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -30,7 +30,8 @@ const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || cod
  * The first place where `text` is not JSON (RFC 8259, as `JSON.parse` reads it), or undefined when it is.
  * `JSON.parse`'s own messages give a position for some mistakes only, differ between Node versions and
  * quote the text around the problem; this scans the text itself. A byte order mark at the start is a
- * mistake here, as for `JSON.parse`: a reader of files strips it first.
+ * mistake here, as for `JSON.parse`: a reader of files strips it first. Internal (the package exports the
+ * words, {@link describeJsonError}); exported from this module for its tests.
  */
 export function jsonErrorPosition(text: string): JsonErrorPosition | undefined {
   const found = findJsonError(text);
@@ -66,6 +67,26 @@ export function describeJsonError(text: string, options: DescribeJsonErrorOption
   if (position === undefined) return `not valid ${format}`;
   const line = position.line + (options.firstLine ?? 1) - 1;
   return `not valid ${format} at line ${line}, column ${position.column}: ${position.reason}`;
+}
+
+/** What {@link parseJsonText} found: the value, or the problem in the words of {@link describeJsonError}. */
+export type JsonTextResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * `JSON.parse` for a text a program was given: a byte order mark at the start (editors add one) is read past,
+ * and a text that is not JSON gives `{ ok: false, problem }`, where the problem is "not valid JSON at line 3,
+ * column 7: a trailing comma" (never `JSON.parse`'s message, which quotes the text). Callers put the file's
+ * name in front: `the script run.json: not valid JSON at line 1, column 10: expected true`.
+ */
+export function parseJsonText(text: string): JsonTextResult {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return { ok: true, value: JSON.parse(json) };
+  } catch {
+    return { ok: false, problem: describeJsonError(json) };
+  }
 }
 
 const READ_ERRORS: Readonly<Record<string, string>> = {

@@ -1,13 +1,7 @@
 import { readFileSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import type { Message, MessageCreateRequest } from "@keel/errors";
-import {
-  describeJsonError,
-  describeReadError,
-  describeValue,
-  findMessageProblem,
-  isRecord,
-} from "@keel/errors";
+import { describeReadError, describeValue, findMessageProblem, isRecord, parseJsonText } from "@keel/errors";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;
@@ -40,14 +34,9 @@ export function readCassette(path: string): Cassette {
       cause: error,
     });
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ModelClientError("invalid_response", `Cassette ${path}: ${describeJsonError(text)}`);
-  }
-  return checkCassette(value, path);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new ModelClientError("invalid_response", `Cassette ${path}: ${parsed.problem}`);
+  return checkCassette(parsed.value, path);
 }
 
 /** Validates a cassette object; `source` names it in error messages. */

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { describeJsonError, describeReadError, findMessageProblem, type MessageTemplate } from "@keel/errors";
+import { describeReadError, findMessageProblem, type MessageTemplate, parseJsonText } from "@keel/errors";
 import { ModelClientError } from "./model-client-error.js";
 
 /**
@@ -16,19 +16,9 @@ export async function loadScript(path: string): Promise<MessageTemplate[]> {
   } catch (error) {
     throw new ModelClientError("invalid_response", `${path}: ${describeReadError(error)}`, { cause: error });
   }
-  return parseScript(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, path);
-}
-
-/** Parses and validates script JSON; `source` names it in error messages. */
-function parseScript(text: string, source: string): MessageTemplate[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Never JSON.parse's message: it quotes the text around the problem, which may be a secret.
-    throw new ModelClientError("invalid_response", `${source}: ${describeJsonError(text)}`);
-  }
-  return checkScript(value, source);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new ModelClientError("invalid_response", `${path}: ${parsed.problem}`);
+  return checkScript(parsed.value, path);
 }
 
 /**
