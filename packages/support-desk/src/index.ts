@@ -15,7 +15,7 @@ export type { FaultableBackend, MemoryBackendOptions } from "./backend/memory-ba
 export { createMemoryBackend } from "./backend/memory-backend.js";
 export type { SeedData } from "./backend/seed.js";
 export { SAMPLE_DATA } from "./backend/seed.js";
-export { DataDirLockedError } from "./backend/sql/data-dir-lock.js";
+export { checkDataDir, DataDirLockedError, DataDirNotADirectoryError } from "./backend/sql/data-dir-lock.js";
 export type { SqlBackend, SqlBackendOptions } from "./backend/sql/sql-backend.js";
 export { createSqlBackend } from "./backend/sql/sql-backend.js";
 export type {

@@ -1,9 +1,14 @@
 import { resolve } from "node:path";
 import { nearestName } from "@keel/mcp-server/command-line";
-import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
+import {
+  checkDataDir,
+  createMemoryBackend,
+  createSqlBackend,
+  DataDirNotADirectoryError,
+  type FaultableBackend,
+} from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";
-import { fileInTheWay } from "./output-path.js";
 
 /** Where the support tools keep customers, orders, refunds and tickets. */
 export type BackendChoice =
@@ -68,14 +73,20 @@ export function chooseBackend(
 }
 
 /**
- * A PGlite store in `dataDir`, which is made when missing; a file where the folder or one of its parents
- * should be is a UsageError naming where the folder came from (`--data-dir notes.txt: ...`).
+ * A PGlite store in `dataDir`, which is made when missing. A file where the folder or one of its parents
+ * should be is found by the store's own check (the one keel-mcp meets when it opens the folder) before
+ * anything runs, and is a UsageError naming where the folder came from (`--data-dir notes.txt: ...`).
  */
 function pglite(name: string, dataDir: string): BackendChoice {
-  const inTheWay = fileInTheWay(dataDir);
-  if (inTheWay === undefined) return { kind: "pglite", dataDir };
-  const what = inTheWay === dataDir ? "it is a file" : `${inTheWay} is a file`;
-  throw new UsageError(`${name}: ${what}, not a directory (PGlite keeps its store in a directory).`);
+  try {
+    checkDataDir(dataDir);
+  } catch (error) {
+    if (!DataDirNotADirectoryError.isInstance(error)) throw error;
+    const inTheWay = error.fileInTheWay;
+    const what = inTheWay === dataDir ? "it is a file" : `${inTheWay} is a file`;
+    throw new UsageError(`${name}: ${what}, not a directory (PGlite keeps its store in a directory).`);
+  }
+  return { kind: "pglite", dataDir };
 }
 
 /** For banners: never the database URL, which may carry a password. */

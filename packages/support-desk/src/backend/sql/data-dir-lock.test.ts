@@ -1,8 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir } from "./data-dir-lock.js";
+import { checkDataDir, DataDirLockedError, DataDirNotADirectoryError, lockDataDir } from "./data-dir-lock.js";
 import { createSqlBackend } from "./sql-backend.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "keel-lock-"));
@@ -48,5 +56,59 @@ describe("one owner per PGlite data directory", () => {
     const second = await createSqlBackend({ dataDir: dir });
     await second.close();
     expect(existsSync(join(dir, "keel.lock"))).toBe(false);
+  });
+});
+
+describe("a file where the PGlite data directory should be", () => {
+  const refusal = (call: () => unknown): DataDirNotADirectoryError => {
+    try {
+      call();
+    } catch (error) {
+      if (DataDirNotADirectoryError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error("expected DataDirNotADirectoryError");
+  };
+
+  it("is refused by lockDataDir, naming the directory and the file in the way, for any depth", () => {
+    const root = mkdtempSync(join(scratch, "file-"));
+    const notes = join(root, "notes.txt");
+    writeFileSync(notes, "mine");
+    for (const dataDir of [notes, join(notes, "db"), join(notes, "a", "b")]) {
+      const error = refusal(() => lockDataDir(dataDir));
+      expect(error).toMatchObject({ code: "DATA_DIR_NOT_A_DIRECTORY", dataDir, fileInTheWay: notes });
+      expect(DataDirLockedError.isInstance(error)).toBe(false);
+      expect(error.message).toContain(`The data directory ${dataDir} cannot be used: `);
+      expect(error.message).toContain(dataDir === notes ? "it is a file" : `${notes} is a file`);
+      expect(error.message).toContain("--data-dir / KEEL_DATA_DIR");
+      expect(error.message).not.toMatch(/EEXIST|ENOTDIR/);
+    }
+    // Nothing was made or changed.
+    expect(readdirSync(root)).toEqual(["notes.txt"]);
+    expect(readFileSync(notes, "utf8")).toBe("mine");
+  });
+
+  it("is refused by checkDataDir without making anything; a directory, missing or not, passes", () => {
+    const root = mkdtempSync(join(scratch, "check-"));
+    writeFileSync(join(root, "notes.txt"), "");
+    symlinkSync(join(root, "notes.txt"), join(root, "link"));
+    expect(refusal(() => checkDataDir(join(root, "link", "db")))).toMatchObject({
+      fileInTheWay: join(root, "link"),
+    });
+    expect(() => checkDataDir(join(root, "missing", "db"))).not.toThrow();
+    expect(() => checkDataDir(root)).not.toThrow();
+    expect(readdirSync(root).sort()).toEqual(["link", "notes.txt"]);
+  });
+
+  it("is a config error from createSqlBackend, never a raw EEXIST or ENOTDIR", async () => {
+    const root = mkdtempSync(join(scratch, "open-"));
+    writeFileSync(join(root, "notes.txt"), "");
+    for (const dataDir of [join(root, "notes.txt"), join(root, "notes.txt", "db")]) {
+      await expect(createSqlBackend({ dataDir })).rejects.toMatchObject({
+        name: "DataDirNotADirectoryError",
+        code: "DATA_DIR_NOT_A_DIRECTORY",
+        fileInTheWay: join(root, "notes.txt"),
+      });
+    }
   });
 });
