@@ -72,6 +72,33 @@ describe("parseCliArguments", () => {
     }
   });
 
+  it("reads numbers with the helper's readInteger, worded with their range and pointing at --help", () => {
+    expect(parse(["--http", "--memory", "--port", "65535", "--max-connections", "1000000"])).toMatchObject({
+      port: 65_535,
+      maxConnections: 1_000_000,
+    });
+    expect(parse(["--http", "--memory", "--header-timeout", "3600"])).toMatchObject({
+      headersTimeoutMs: 3_600_000,
+    });
+    expect(() => parse(["--http", "--port", "65536"])).toThrow(
+      /^--port needs a whole number from 0 to 65535, got "65536"\. Run keel-mcp --help for the options\.$/,
+    );
+    expect(() => parse(["--http", "--port", "-1"])).toThrow(/^Option '--port' argument is ambiguous/);
+    expect(() => parse(["--http", "--port=-1"])).toThrow(
+      /^--port needs a whole number from 0 to 65535, got "-1"/,
+    );
+    expect(() => parse(["--http", "--max-connections", "1000001"])).toThrow(
+      /^--max-connections needs a whole number from 1 to 1000000, got "1000001"\. Run keel-mcp --help/,
+    );
+    expect(() => parse(["--http", "--header-timeout", "0"])).toThrow(
+      /^--header-timeout needs a whole number from 1 to 3600, got "0"\. Run keel-mcp --help/,
+    );
+  });
+
+  it("answers --help even after an argument it would refuse", () => {
+    expect(parse(["extra", "--help"])).toEqual({ kind: "help" });
+  });
+
   it("names the nearest option for a mistyped one", () => {
     expect(() => parse(["--memroy"])).toThrow(
       /^Unknown option '--memroy'\. Did you mean --memory\? Run keel-mcp --help for the options\.$/,

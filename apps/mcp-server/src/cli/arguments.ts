@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { commandLine } from "../command-line/command-line.js";
-import { nearestName } from "../command-line/nearest-name.js";
 import { KeelMcpConfigError } from "../config-error.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "../logger.js";
 import type { StoreSettings } from "../store.js";
@@ -70,8 +69,8 @@ export function parseCliArguments(
   }
   const store = storeSettings(values.memory === true, values["data-dir"], environment, cwd);
   const log = {
-    level: oneOf("--log-level", values["log-level"] ?? "info", LOG_LEVELS),
-    format: oneOf("--log-format", values["log-format"] ?? "text", LOG_FORMATS),
+    level: keelMcp.oneOf("--log-level", values["log-level"] ?? "info", LOG_LEVELS),
+    format: keelMcp.oneOf("--log-format", values["log-format"] ?? "text", LOG_FORMATS),
   };
   if (!values.http) return { kind: "stdio", store, log };
   const host = values.host ?? "127.0.0.1";
@@ -135,44 +134,26 @@ function storeSettings(
   return { kind: "pglite", dataDir: resolve(cwd, environment.KEEL_DATA_DIR || ".keel-data") };
 }
 
-/** `value` when it is one of `allowed`, else a usage error naming the nearest (`wran` → "Did you mean warn?"). */
-function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  const nearest = nearestName(value, allowed);
-  throw usage(
-    `${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}.${nearest === undefined ? "" : ` Did you mean ${nearest}?`}`,
-  );
-}
-
+/** `--port PORT`: 0 (any free port) to 65535; 8787 when not given. */
 function readPort(text: string | undefined): number {
-  if (text === undefined) return 8787;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535)
-    throw usage(`--port must be a number from 0 to 65535, got "${text}".`);
-  return port;
+  return text === undefined ? 8787 : keelMcp.readInteger("--port", text, 0, 65_535);
 }
 
+/** `--max-connections N`: 1 to 1000000; undefined (the server's default) when not given. */
 function readMaxConnections(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const count = Number(text);
-  if (!/^\d+$/.test(text) || count < 1 || count > 1_000_000)
-    throw usage(`--max-connections must be a whole number from 1 to 1000000, got "${text}".`);
-  return count;
+  return text === undefined ? undefined : keelMcp.readInteger("--max-connections", text, 1, 1_000_000);
 }
 
 /** `--header-timeout SECONDS`: whole seconds, 1 to 3600 (the server checks connections once a second). */
 function readHeaderTimeout(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const seconds = Number(text);
-  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600)
-    throw usage(`--header-timeout must be a whole number of seconds from 1 to 3600, got "${text}".`);
-  return seconds * 1000;
+  return text === undefined ? undefined : keelMcp.readInteger("--header-timeout", text, 1, 3600) * 1000;
 }
 
 /** `keel-mcp`'s command line: the shared helper (`--help`, "did you mean", usage errors) with its wording. */
 const keelMcp = commandLine({
   name: "keel-mcp",
   quoteHelp: false,
+  helpAfterValueErrors: true,
   usageError: (message) => new KeelMcpConfigError("USAGE", message),
 });
 

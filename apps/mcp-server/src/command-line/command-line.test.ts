@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_LINE_EXIT, commandLine, nearestName } from "./command-line.js";
+import { COMMAND_LINE_EXIT, commandLine, didYouMean, nearestName } from "./command-line.js";
 
 /** The error the test programs throw, so a test can tell a usage error from any other failure. */
 class TestUsageError extends Error {}
@@ -23,6 +23,7 @@ const keel = commandLine<TestContext>({
 const keelMcp = commandLine({
   name: "keel-mcp",
   quoteHelp: false,
+  helpAfterValueErrors: true,
   usageError: (message) => new TestUsageError(message),
 });
 const MCP_OPTIONS = {
@@ -87,6 +88,41 @@ describe("defineCommand: one owner for parsing, --help and usage errors", () => 
   });
 });
 
+describe("defineCommand: a command that takes options only", () => {
+  const list = keel.defineCommand({
+    name: "list",
+    help: "Usage: keel list [--naive] [--json]\n",
+    options: { naive: { type: "boolean" }, json: { type: "boolean" } },
+    positionals: false,
+    async run({ values }, { io }) {
+      io.stdout.write(`${values.naive ? "naive" : "real"}\n`);
+      return 0;
+    },
+  });
+
+  it("runs without arguments", async () => {
+    const { context: ctx, out } = context();
+    expect(await list.run(["--naive"], ctx)).toBe(0);
+    expect(out).toEqual(["naive\n"]);
+  });
+
+  it("refuses an argument, naming the option it looks like and the command's --help", async () => {
+    const { context: ctx } = context();
+    await expect(list.run(["naive"], ctx)).rejects.toThrow(
+      /^Unexpected argument 'naive': only options are allowed\. Did you mean --naive\? Run "keel list --help" for the options\.$/,
+    );
+    await expect(list.run(["--json", "extra", "two"], ctx)).rejects.toThrow(
+      /^Unexpected argument 'extra': only options are allowed\. Run "keel list --help" for the options\.$/,
+    );
+  });
+
+  it("prints its help for --help, whatever else is on the line", async () => {
+    const { context: ctx, out } = context();
+    expect(await list.run(["extra", "--help"], ctx)).toBe(COMMAND_LINE_EXIT.ok);
+    expect(out).toEqual(["Usage: keel list [--naive] [--json]\n"]);
+  });
+});
+
 describe("parse: a program without subcommands (keel-mcp's wording)", () => {
   it("adds --help / -h to the options", () => {
     expect(keelMcp.parse(["-h"], MCP_OPTIONS).values).toEqual({ help: true });
@@ -129,6 +165,44 @@ describe("parse: a program without subcommands (keel-mcp's wording)", () => {
 });
 
 describe("readers of option values and positionals", () => {
+  it("reads a whole number up to a maximum when one is given", () => {
+    expect(keel.readInteger("--port", "65535", 0, 65_535)).toBe(65_535);
+    expect(keel.readInteger("--port", "0", 0, 65_535)).toBe(0);
+    for (const text of ["65536", "-1", "8.5", "", "0x10", "1e3"]) {
+      expect(thrown(() => keel.readInteger("--port", text, 0, 65_535)).message).toBe(
+        `--port needs a whole number from 0 to 65535, got "${text}".`,
+      );
+    }
+  });
+
+  it("points a bad value at --help only for a program that asks (keel-mcp)", () => {
+    expect(thrown(() => keelMcp.readInteger("--port", "70000", 0, 65_535)).message).toBe(
+      '--port needs a whole number from 0 to 65535, got "70000". Run keel-mcp --help for the options.',
+    );
+    expect(thrown(() => keelMcp.readFraction("--share", "2")).message).toMatch(
+      / Run keel-mcp --help for the options\.$/,
+    );
+    expect(thrown(() => keel.readFraction("--min", "2")).message).not.toContain("--help");
+  });
+
+  it("takes one of a list of values, naming the nearest for a mistyped one", () => {
+    const levels = ["info", "warn", "error", "silent"] as const;
+    const level: "info" | "warn" | "error" | "silent" = keelMcp.oneOf("--log-level", "warn", levels);
+    expect(level).toBe("warn");
+    expect(thrown(() => keelMcp.oneOf("--log-level", "wran", levels)).message).toBe(
+      '--log-level must be one of info, warn, error, silent, got "wran". Did you mean warn? Run keel-mcp --help for the options.',
+    );
+    expect(thrown(() => keel.oneOf("--surface", "rael", ["real", "naive"])).message).toBe(
+      '--surface must be one of real, naive, got "rael". Did you mean real?',
+    );
+    expect(thrown(() => keel.oneOf("--surface", "", ["real", "naive"])).message).toBe(
+      '--surface must be one of real, naive, got "".',
+    );
+    expect(thrown(() => keel.oneOf("--surface", 'a"b', ["real", "naive"])).message).toBe(
+      '--surface must be one of real, naive, got "a\\"b".',
+    );
+  });
+
   it("reads whole numbers and shares, quoting what was given otherwise", () => {
     expect(keel.readInteger("--max-iterations", " 12 ", 1)).toBe(12);
     expect(thrown(() => keel.readInteger("--thinking", "512", 1024)).message).toBe(
@@ -155,6 +229,19 @@ describe("readers of option values and positionals", () => {
     expect(thrown(() => keel.singlePositional("route", [" "], "request", true)).message).toBe(
       'a request is required. Run "keel route --help" for examples.',
     );
+  });
+});
+
+describe("didYouMean: the one wording of a suggestion", () => {
+  it("is a sentence to follow another, or nothing", () => {
+    expect(didYouMean("wran", ["info", "warn"])).toBe(" Did you mean warn?");
+    expect(didYouMean("deploy", ["run", "route"])).toBe("");
+    expect(didYouMean("", ["run"])).toBe("");
+  });
+
+  it("spells the name as it is typed, quoted only when it has a space", () => {
+    expect(didYouMean("memroy", ["memory"], (name) => `--${name}`)).toBe(" Did you mean --memory?");
+    expect(didYouMean("rnu", ["run", "route"], (name) => `keel ${name}`)).toBe(' Did you mean "keel run"?');
   });
 });
 

@@ -1,11 +1,11 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { nearestName } from "./nearest-name.js";
+import { didYouMean } from "./nearest-name.js";
 
 // `@keel/mcp-server/command-line`: the one owner of how a Keel program reads its command line (`keel`'s
 // subcommands and `keel-mcp`). It imports nothing but node:util, so `--help`, `--version` and a usage error
 // answer without loading a server, a store or an SDK.
 
-export { nearestName } from "./nearest-name.js";
+export { didYouMean, nearestName } from "./nearest-name.js";
 
 /** The exit codes every Keel program shares: 0 for `--help` (and success), 2 for a usage error. */
 export const COMMAND_LINE_EXIT = { ok: 0, usage: 2 } as const;
@@ -19,6 +19,12 @@ export interface CommandLineProgram {
    * `Run keel-mcp --help for the options.` (false). Each program keeps the wording its users know.
    */
   readonly quoteHelp?: boolean;
+  /**
+   * Whether a bad option value (`readInteger`, `readFraction`, `oneOf`) also ends by pointing at the
+   * program's `--help` (default false: the message already says what the value must be, and a program with
+   * subcommands cannot tell which one's help to name). `keel-mcp`, one command line, says true.
+   */
+  readonly helpAfterValueErrors?: boolean;
   /**
    * The error a usage problem throws, from its whole message (the pointer at `--help` included). The
    * program's entry point prints the message and exits with COMMAND_LINE_EXIT.usage.
@@ -41,7 +47,10 @@ export type ParsedCommandLine<Options extends ParseArgsOptionsConfig> = ReturnTy
 export interface ParseSettings {
   /** The subcommand (`run` for `keel run`), named in the messages; none for a program without subcommands. */
   readonly command?: string;
-  /** Whether arguments other than options are allowed (default true); an unexpected one is a usage error. */
+  /**
+   * Whether arguments other than options are allowed (default true); an unexpected one is a usage error,
+   * unless `--help` is given too (the help answers).
+   */
   readonly positionals?: boolean;
 }
 
@@ -52,6 +61,11 @@ export interface CommandSpec<Options extends ParseArgsOptionsConfig, Context> {
   readonly help: string;
   /** parseArgs options; `--help` / `-h` is added. */
   readonly options: Options;
+  /**
+   * false: the command takes options only, and an argument is a usage error naming the option it looks
+   * like (`Unexpected argument 'naive': only options are allowed. Did you mean --naive?`). Default: allowed.
+   */
+  readonly positionals?: false;
   run(parsed: ParsedCommandLine<Options>, context: Context): Promise<number>;
 }
 
@@ -71,7 +85,8 @@ export interface CommandLine<Context extends HelpContext> {
   /**
    * `node:util` parseArgs (strict) with `--help` / `-h` added. A parse error keeps only Node's first
    * sentence, an unknown option (or an argument spelled like an option) gets the nearest known one
-   * (`--memroy` → "Did you mean --memory?"), and the message ends by pointing at the program's `--help`.
+   * (`--memroy` → "Did you mean --memory?", see didYouMean), and the message ends by pointing at the
+   * program's `--help`.
    */
   parse<const Options extends ParseArgsOptionsConfig>(
     args: readonly string[],
@@ -84,10 +99,15 @@ export interface CommandLine<Context extends HelpContext> {
   ): CommandLineCommand<Context>;
   /** The program's usage error for `problem`, pointing at the (sub)command's `--help` for the options. */
   usage(problem: string, command?: string): Error;
-  /** A whole number of at least `minimum`, or a usage error quoting what was given. */
-  readInteger(option: string, text: string, minimum: number): number;
+  /** A whole number from `minimum` (to `maximum` when given), or a usage error quoting what was given. */
+  readInteger(option: string, text: string, minimum: number, maximum?: number): number;
   /** A number from 0 to 1 (a share), or a usage error quoting what was given. */
   readFraction(option: string, text: string): number;
+  /**
+   * `value` when it is one of `allowed`, else a usage error listing them and naming the nearest:
+   * `--log-level must be one of info, warn, error, silent, got "wran". Did you mean warn?`
+   */
+  oneOf<const Allowed extends string>(option: string, value: string, allowed: readonly Allowed[]): Allowed;
   /**
    * Exactly one positional argument (or none when optional); extra ones are a usage error that lists them
    * ("expected one request, got 2: "refund" "#1"."), followed by `hint` when given ("Quote a request that
@@ -117,6 +137,8 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
   };
   const usage = (problem: string, command?: string) =>
     program.usageError(`${problem} ${seeHelp(command, "the options")}`);
+  const valueError = (problem: string) =>
+    program.helpAfterValueErrors === true ? usage(problem) : program.usageError(problem);
 
   const parse = <const Options extends ParseArgsOptionsConfig>(
     args: readonly string[],
@@ -125,10 +147,7 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
   ): ParsedCommandLine<Options> => {
     const withHelp = { ...options, help: { type: "boolean", short: "h" } } as WithHelp<Options>;
     const known = Object.keys(withHelp);
-    const suggest = (name: string) => {
-      const nearest = nearestName(name, known);
-      return nearest === undefined ? "" : ` Did you mean --${nearest}?`;
-    };
+    const suggest = (name: string) => didYouMean(name, known, (option) => `--${option}`);
     let parsed: ParsedCommandLine<Options>;
     try {
       parsed = parseArgs({ args: [...args], options: withHelp, strict: true, allowPositionals: true });
@@ -140,7 +159,9 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
       throw usage(`${firstSentence}.${unknown === undefined ? "" : suggest(unknown)}`, settings.command);
     }
     const unexpected = parsed.positionals[0];
-    if (settings.positionals === false && unexpected !== undefined) {
+    // `--help` answers whatever else is on the line: the argument is not a parse error.
+    const help = (parsed.values as { readonly help?: boolean }).help === true;
+    if (settings.positionals === false && unexpected !== undefined && !help) {
       throw usage(
         `Unexpected argument '${unexpected}': only options are allowed.${suggest(unexpected)}`,
         settings.command,
@@ -156,7 +177,10 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
       return {
         name: spec.name,
         async run(args, context) {
-          const parsed = parse(args, spec.options, { command: spec.name });
+          const parsed = parse(args, spec.options, {
+            command: spec.name,
+            ...(spec.positionals === false ? { positionals: false } : {}),
+          });
           if ((parsed.values as { readonly help?: boolean }).help) {
             context.io.stdout.write(spec.help);
             return COMMAND_LINE_EXIT.ok;
@@ -165,19 +189,28 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
         },
       };
     },
-    readInteger(option, text, minimum) {
+    readInteger(option, text, minimum, maximum) {
       const value = Number(text);
-      if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < minimum) {
-        throw program.usageError(`${option} needs a whole number of at least ${minimum}, got "${text}".`);
+      const inRange = value >= minimum && (maximum === undefined || value <= maximum);
+      if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || !inRange) {
+        const range = maximum === undefined ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`;
+        throw valueError(`${option} needs a whole number ${range}, got "${text}".`);
       }
       return value;
     },
     readFraction(option, text) {
       const value = Number(text);
       if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
-        throw program.usageError(`${option} needs a number from 0 to 1 (e.g. 0.9 for 90%), got "${text}".`);
+        throw valueError(`${option} needs a number from 0 to 1 (e.g. 0.9 for 90%), got "${text}".`);
       }
       return value;
+    },
+    oneOf(option, value, allowed) {
+      const known: readonly string[] = allowed;
+      if (known.includes(value)) return value as (typeof allowed)[number];
+      throw valueError(
+        `${option} must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}.${didYouMean(value, allowed)}`,
+      );
     },
     singlePositional(command, positionals, what, required, hint) {
       if (positionals.length > 1) {

@@ -65,3 +65,22 @@ function distances(typed: string, name: string): { distance: number; prefixDista
   }
   return { distance: previous[name.length]!, prefixDistance: Math.min(...previous) };
 }
+
+/**
+ * The one "did you mean" sentence of `keel` and `keel-mcp`: ` Did you mean X?` for the name nearest `typed`
+ * (see nearestName), or "" when none is near. It starts with a space, to follow another sentence
+ * (`Unknown option '--memroy'. Did you mean --memory?`). `spell` writes the name as the user would type it
+ * (`--memory` for the option `memory`, `keel run` for the command `run`); what has a space is quoted, so
+ * the sentence reads unambiguously (`Did you mean "keel tickets approve"?`), a single word is not
+ * (`Did you mean warn?`).
+ */
+export function didYouMean(
+  typed: string,
+  names: readonly string[],
+  spell: (name: string) => string = (name) => name,
+): string {
+  const nearest = nearestName(typed, names);
+  if (nearest === undefined) return "";
+  const written = spell(nearest);
+  return ` Did you mean ${/\s/.test(written) ? `"${written}"` : written}?`;
+}
