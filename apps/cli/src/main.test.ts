@@ -60,7 +60,11 @@ describe("keel", () => {
       ],
       [["run"], {}, /^keel run: a request or a scenario is required\.\n/],
       [["trace", "x", "y"], {}, /^keel trace: expected one trace file, got 2: "x" "y"\.\n$/],
-      [["lint-tools", "x"], {}, /^keel lint-tools: expected no arguments, got "x"\.\n$/],
+      [
+        ["lint-tools", "x"],
+        {},
+        /^keel lint-tools: Unexpected argument 'x': only options are allowed\. Run "keel lint-tools --help" for the options\.\n$/,
+      ],
       [["route"], {}, /^keel route: a request is required\./],
     ];
     for (const [argv, env, message] of cases) {

@@ -1,4 +1,4 @@
-import { nearestName } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/mcp-server/command-line";
 import type { CliIo } from "./cli-io.js";
 import { COMMANDS } from "./commands/catalog.js";
 import { EXIT } from "./commands/command.js";
@@ -55,8 +55,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const names = COMMANDS.map((known) => known.name);
     const option = name.startsWith("-");
     const hint = option ? `Unknown option "${name}".` : `Unknown command "${name}".`;
-    const nearest = nearestTopLevel(option ? name.replace(/^-+/, "") : name);
-    const suggestion = nearest === undefined ? "" : ` Did you mean "keel ${nearest}"?`;
+    const suggestion = suggestTopLevel(option ? name.replace(/^-+/, "") : name);
     io.stderr.write(`keel: ${hint}${suggestion} Commands: ${names.join(", ")}. Run "keel --help".\n`);
     return EXIT.usage;
   }
@@ -77,14 +76,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 /**
- * What a mistyped first argument meant: a command (`rnu` → `run`, `eval` → `eval-routing`) or one of the
- * options that stand alone (`--verison` → `--version`, `hlep` → `--help`), with or without its dashes.
+ * " Did you mean …?" for what a mistyped first argument meant, or "": a command (`rnu` → `keel run`, `eval` →
+ * `keel eval-routing`) or one of the options that stand alone (`--verison` → `keel --version`, `hlep` →
+ * `keel --help`), with or without its dashes.
  */
-function nearestTopLevel(typed: string): string | undefined {
+function suggestTopLevel(typed: string): string {
   const options = new Map([
     ["help", "--help"],
     ["version", "--version"],
   ]);
-  const nearest = nearestName(typed, [...COMMANDS.map((command) => command.name), ...options.keys()]);
-  return nearest === undefined ? undefined : (options.get(nearest) ?? nearest);
+  const names = [...COMMANDS.map((command) => command.name), ...options.keys()];
+  return didYouMean(typed, names, (name) => `keel ${options.get(name) ?? name}`);
 }

@@ -38,7 +38,7 @@ export const EXIT = {
  * `keel`'s command-line helpers (`@keel/mcp-server/command-line`, the one owner of parsing, `--help` and
  * usage errors for `keel` and `keel-mcp`). `defineCommand` makes a subcommand: its arguments go through
  * `node:util` parseArgs (strict, positionals allowed); `--help` prints its help and exits 0; a parse error,
- * or an unknown option (with the nearest known one: `--jsno` → "did you mean --json?"), is a UsageError
+ * or an unknown option (with the nearest known one: `--jsno` → "Did you mean --json?"), is a UsageError
  * that names the command and its `--help` (`Run "keel run --help" for the options.`).
  */
 type KeelCommandLine = CommandLine<CommandContext>;
@@ -50,6 +50,7 @@ const keel: KeelCommandLine = commandLine({
 export const defineCommand: KeelCommandLine["defineCommand"] = keel.defineCommand;
 export const readInteger: KeelCommandLine["readInteger"] = keel.readInteger;
 export const readFraction: KeelCommandLine["readFraction"] = keel.readFraction;
+export const oneOf: KeelCommandLine["oneOf"] = keel.oneOf;
 export const singlePositional: KeelCommandLine["singlePositional"] = keel.singlePositional;
 
 /** The hint after "expected one request, got 2: ..." (`singlePositional`): a request is free text. */

@@ -32,6 +32,17 @@ describe("keel lint-tools", () => {
   it("takes no arguments (exit 2), saying so once", async () => {
     const { code, stderr } = await runCli(["lint-tools", "extra", "two"]);
     expect(code).toBe(2);
-    expect(stderr).toBe('keel lint-tools: expected no arguments, got "extra" "two".\n');
+    expect(stderr).toBe(
+      `keel lint-tools: Unexpected argument 'extra': only options are allowed. Run "keel lint-tools --help" for the options.\n`,
+    );
+  });
+
+  it("names the option an argument looks like, and still answers --help", async () => {
+    const { code, stderr } = await runCli(["lint-tools", "naive"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("Unexpected argument 'naive': only options are allowed. Did you mean --naive?");
+    const help = await runCli(["lint-tools", "extra", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: keel lint-tools");
   });
 });

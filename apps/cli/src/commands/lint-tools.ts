@@ -47,11 +47,8 @@ export const lintToolsCommand = defineCommand({
     json: { type: "boolean" },
     ...MCP_CONFIG_OPTIONS,
   },
-  async run({ values, positionals }, { io, style }) {
-    if (positionals.length > 0)
-      throw new UsageError(
-        `expected no arguments, got ${positionals.map((item) => JSON.stringify(item)).join(" ")}.`,
-      );
+  positionals: false,
+  async run({ values }, { io, style }) {
     const mcpConfig = mcpConfigFlags(values);
     if (mcpConfig !== undefined && values.naive)
       throw new UsageError(

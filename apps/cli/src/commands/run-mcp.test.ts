@@ -103,7 +103,7 @@ describe("keel run --mcp-config", () => {
       servers: { "keel-support": keelSupport("/tmp/unused") },
       flags: ["--mcp-server", "keel-suport"],
       code: 2,
-      stderr: ['has no server "keel-suport" (did you mean "keel-support"?)'],
+      stderr: ['has no server "keel-suport". Did you mean keel-support? It has: keel-support.'],
     },
     {
       name: "a server that cannot start ends the run with exit 1 and its stderr, before any model call",

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { nearestName } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/mcp-server/command-line";
 import type { Ticket } from "@keel/support-desk";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
@@ -73,11 +73,11 @@ export const ticketsCommand = defineCommand({
     const [action, ticketId, ...extra] = positionals;
     const deciding = action === "approve" || action === "reject";
     if ((action !== undefined && !deciding) || (deciding && (ticketId === undefined || extra.length > 0))) {
-      const nearest = deciding || action === undefined ? undefined : nearestName(action, ACTIONS);
-      const unknown = deciding ? "" : `Unknown subcommand "${action}". `;
-      const suggestion = nearest === undefined ? "" : `Did you mean "keel tickets ${nearest}"? `;
+      const unknown = deciding
+        ? ""
+        : `Unknown subcommand "${action}".${didYouMean(action ?? "", ACTIONS, (name) => `keel tickets ${name}`)} `;
       throw new UsageError(
-        `${unknown}${suggestion}Use "keel tickets", "keel tickets approve T-…" or "keel tickets reject T-… --reason …".`,
+        `${unknown}Use "keel tickets", "keel tickets approve T-…" or "keel tickets reject T-… --reason …".`,
       );
     }
     if (action === "reject" && !values.reason?.trim())

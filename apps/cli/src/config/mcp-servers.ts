@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { isRecord } from "@keel/errors";
 import type { McpServerConfig } from "@keel/mcp-client";
-import { nearestName } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/mcp-server/command-line";
 import type { Environment } from "../env-file.js";
 import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
@@ -60,10 +60,9 @@ export async function chooseServers(
   const known = Object.keys(all);
   for (const name of names) {
     if (!known.includes(name)) {
-      const suggestion = nearestName(name, known);
       throw new UsageError(
-        `--mcp-server ${name}: ${file} has no server "${name}"` +
-          `${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; it has: ${known.join(", ") || "none"}.`,
+        `--mcp-server ${name}: ${file} has no server "${name}".${didYouMean(name, known)}` +
+          ` It has: ${known.join(", ") || "none"}.`,
       );
     }
   }

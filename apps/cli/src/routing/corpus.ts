@@ -1,4 +1,4 @@
-import { nearestName } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/mcp-server/command-line";
 import { parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
@@ -34,8 +34,7 @@ export function parseCorpus(text: string, source: string, toolNames: ReadonlySet
     }
     if (typeof expect === "string" && expect !== AMBIGUOUS && !toolNames.has(expect)) {
       const names = [...toolNames].sort();
-      const nearest = nearestName(expect, [...names, AMBIGUOUS]);
-      const suggestion = nearest === undefined ? "" : ` Did you mean "${nearest}"?`;
+      const suggestion = didYouMean(expect, [...names, AMBIGUOUS]);
       throw new UsageError(
         `${where}: "expect" names no known tool: "${expect}".${suggestion} Known: ${names.join(", ")}, or "${AMBIGUOUS}", or null.`,
       );

@@ -9,7 +9,7 @@ import {
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
-import { nearestName } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/mcp-server/command-line";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";
@@ -129,10 +129,8 @@ export function requireScenario(name: string): SupportScenario {
   const scenario = findScenario(name);
   if (scenario) return scenario;
   const names = SCENARIOS.map((known) => known.name);
-  const nearest = nearestName(name, names);
-  const suggestion = nearest === undefined ? "" : ` Did you mean "${nearest}"?`;
   throw new UsageError(
-    `Unknown scenario "${name}".${suggestion} The shipped scenarios are: ${names.join(", ")}.`,
+    `Unknown scenario "${name}".${didYouMean(name, names)} The shipped scenarios are: ${names.join(", ")}.`,
   );
 }
 
