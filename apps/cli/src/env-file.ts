@@ -4,6 +4,9 @@ import { parseEnv } from "node:util";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
+/** The dotenv file every command reads from its working directory. */
+export const ENV_FILE = ".env";
+
 /**
  * Parses dotenv text with Node's own parser (`util.parseEnv`, the one `node --env-file` uses): `KEY=value`,
  * `export KEY=value`, `#` comments, single, double and backtick quotes, multi-line quoted values, `\n` in
@@ -20,7 +23,7 @@ export function parseEnvFile(text: string): Record<string, string> {
 export function withEnvFile(environment: Environment, cwd: string): Environment {
   let text: string;
   try {
-    text = readFileSync(join(cwd, ".env"), "utf8");
+    text = readFileSync(join(cwd, ENV_FILE), "utf8");
   } catch {
     return environment;
   }

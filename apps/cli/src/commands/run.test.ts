@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { onlyJson, runCli, scriptedRun, temporaryDirectory } from "../cli.test-helpers.js";
@@ -263,6 +263,68 @@ describe("keel run", () => {
       expect(code).toBe(2);
       expect(stderr).toMatch(/^keel run: KEEL_DATA_DIR=notes\.txt: it is a file, not a directory/);
     });
+  });
+
+  describe("never writes over a file it reads (exit 2, the file untouched)", () => {
+    const cases: [string, string[], RegExp][] = [
+      [
+        "--trace on the --replay cassette",
+        ["--replay", "c.json", "--trace", "c.json"],
+        /^keel run: --trace c\.json: it would overwrite --replay c\.json\. Give it a file of its own\.\n$/,
+      ],
+      [
+        "--trace on the cassette spelled another way",
+        ["--replay", "c.json", "--trace", "sub/../c.json"],
+        /^keel run: --trace sub\/\.\.\/c\.json: it would overwrite --replay c\.json\./,
+      ],
+      [
+        "--trace on the cassette by its absolute path",
+        ["--replay", "./c.json", "--trace", "ABSOLUTE/c.json"],
+        /: it would overwrite --replay \.\/c\.json\./,
+      ],
+      [
+        "--trace on the cassette through a symbolic link",
+        ["--replay", "c.json", "--trace", "link.json"],
+        /^keel run: --trace link\.json: it would overwrite --replay c\.json\./,
+      ],
+      [
+        "--record on the --script",
+        ["hi", "--script", "c.json", "--record", "c.json"],
+        /^keel run: --record c\.json: it would overwrite --script c\.json\./,
+      ],
+      [
+        "--trace on the --script",
+        ["hi", "--script", "c.json", "--trace", "./c.json"],
+        /^keel run: --trace \.\/c\.json: it would overwrite --script c\.json\./,
+      ],
+      [
+        "--trace on the --mcp-config",
+        ["--scenario", "low-value-refund", "--mcp-config", "c.json", "--trace", "c.json"],
+        /^keel run: --trace c\.json: it would overwrite --mcp-config c\.json\./,
+      ],
+      [
+        "--record on the .env every command reads",
+        ["--scenario", "low-value-refund", "--record", ".env"],
+        /^keel run: --record \.env: it would overwrite the environment file \.env\./,
+      ],
+    ];
+    for (const [what, args, message] of cases) {
+      it(`refuses ${what}`, async () => {
+        const cwd = temporaryDirectory();
+        const text = "[not a cassette, a script or a config: it must stay as it is]";
+        writeFileSync(join(cwd, "c.json"), text);
+        writeFileSync(join(cwd, ".env"), "KEEL_TEST=1\n");
+        mkdirSync(join(cwd, "sub"));
+        symlinkSync(join(cwd, "c.json"), join(cwd, "link.json"));
+        const argv = ["run", ...args.map((arg) => arg.replace("ABSOLUTE", cwd))];
+        const { code, stdout, stderr } = await runCli(argv, { cwd });
+        expect(code).toBe(2);
+        expect(stdout).toBe("");
+        expect(stderr).toMatch(message);
+        expect(readFileSync(join(cwd, "c.json"), "utf8")).toBe(text);
+        expect(readFileSync(join(cwd, ".env"), "utf8")).toBe("KEEL_TEST=1\n");
+      });
+    }
   });
 
   it("prints help with examples and exits 0", async () => {

@@ -145,13 +145,19 @@ export const runCommand = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
-    const mcp = await chooseMcpServers(values, io.env, io.cwd);
-    const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
-    // The files the run saves are checked before it starts, not found unwritable after it finished.
-    const tracePath = outputPath("--trace", values.trace, io.cwd);
-    const recordPath = outputPath("--record", values.record, io.cwd);
+    // The files the run saves are checked before it starts, not found unwritable after it finished, and
+    // never one it reads.
+    const inputs = [
+      { label: "--script", file: values.script },
+      { label: "--replay", file: values.replay },
+      { label: "--mcp-config", file: values["mcp-config"] },
+    ];
+    const tracePath = outputPath("--trace", values.trace, io.cwd, inputs);
+    const recordPath = outputPath("--record", values.record, io.cwd, inputs);
     if (tracePath !== undefined && tracePath === recordPath)
       throw new UsageError("--trace and --record name the same file: give each its own.");
+    const mcp = await chooseMcpServers(values, io.env, io.cwd);
+    const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
     const plan = await planRun(values, positional, env, io.cwd);
 
     const json = values.json === true;

@@ -116,6 +116,20 @@ describe("keel trace", () => {
     expect(stderr).toBe("keel trace: --html .: it is a directory, not a file.\n");
   });
 
+  it("never writes the HTML over the trace it reads, however the path is spelled", async () => {
+    const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
+    const trace = readFileSync(join(cwd, "run.trace.json"), "utf8");
+    for (const html of ["run.trace.json", "./run.trace.json", join(cwd, "run.trace.json")]) {
+      const { code, stdout, stderr } = await runCli(["trace", "run.trace.json", "--html", html], { cwd });
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(
+        `keel trace: --html ${html}: it would overwrite the trace run.trace.json. Give it a file of its own.\n`,
+      );
+    }
+    expect(readFileSync(join(cwd, "run.trace.json"), "utf8")).toBe(trace);
+  });
+
   it("reads a bare JSON array of trace events and JSON Lines too", async () => {
     const cwd = await savedTrace(["run", "--scenario", "order-not-found"]);
     const events = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8")).events as unknown[];

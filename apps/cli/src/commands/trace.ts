@@ -32,7 +32,7 @@ export const traceCommand = defineCommand({
   options: { html: { type: "string" } },
   async run({ values, positionals }, { io, style }) {
     const file = singlePositional("trace", positionals, "trace file", true) ?? "";
-    const htmlPath = outputPath("--html", values.html, io.cwd);
+    const htmlPath = outputPath("--html", values.html, io.cwd, [{ label: "the trace", file }]);
     const trace = await readTraceFile(resolve(io.cwd, file), file);
     io.stdout.write(renderTraceText(trace, style));
     if (htmlPath !== undefined) {
