@@ -38,12 +38,19 @@ describe("one wording for input files", () => {
     expect(thrown(() => parseInputJson(text, "x.json")).message).toContain(`x.json: not valid JSON ${place}`);
   });
 
-  it("reads past a byte order mark, as editors save it", () => {
-    expect(parseInputJson('\uFEFF{"a": 1}', "x.json")).toEqual({ a: 1 });
-    expect(parseInputJsonLines('\uFEFF{"a": 1}\n\n{"a": 2}\n', "x.jsonl")).toEqual([
+  it("reads past a byte order mark, as editors save it: readInputFile strips it for every parser", async () => {
+    const folder = temporaryDirectory();
+    writeFileSync(join(folder, "x.json"), '\uFEFF{"a": 1}');
+    writeFileSync(join(folder, "x.jsonl"), '\uFEFF{"a": 1}\n\n{"a": 2}\n');
+    const json = await readInputFile(join(folder, "x.json"), "x.json");
+    expect(parseInputJson(json, "x.json")).toEqual({ a: 1 });
+    expect(parseInputJsonLines(await readInputFile(join(folder, "x.jsonl"), "x.jsonl"), "x.jsonl")).toEqual([
       { line: 1, value: { a: 1 } },
       { line: 3, value: { a: 2 } },
     ]);
+    // Only the first character: a mark anywhere else is the text's own.
+    writeFileSync(join(folder, "twice.json"), '\uFEFF\uFEFF{"a": 1}');
+    expect(await readInputFile(join(folder, "twice.json"), "twice.json")).toBe('\uFEFF{"a": 1}');
   });
 
   it("names a JSON Lines error by the file's line and the column in it", () => {

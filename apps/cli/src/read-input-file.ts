@@ -10,32 +10,33 @@ import { UsageError } from "./usage-error.js";
  *   --script run.json: not valid JSON at line 3, column 7: a trailing comma.
  *   corpus.jsonl: not valid JSON Lines at line 2, column 13: expected true.
  * Node's own JSON messages are never repeated: they quote the text around the problem, which may be a secret.
+ *
+ * A byte order mark at the start (editors add one, JSON.parse rejects it) is stripped once, by readInputFile:
+ * the parsers below take the text it returns.
  */
-
-/** A byte order mark at the start: editors add it, JSON.parse rejects it. */
-const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** Reads a file a command was given, without a leading byte order mark; or a UsageError. */
 export async function readInputFile(path: string, name: string): Promise<string> {
+  let text: string;
   try {
-    return withoutByteOrderMark(await readFile(path, "utf8"));
+    text = await readFile(path, "utf8");
   } catch (error) {
     throw new UsageError(`${name}: ${describeReadError(error)}.`);
   }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** "not valid JSON at line 3, column 7: a trailing comma", for a text JSON.parse rejects. */
 export function notValidJson(text: string): string {
-  return describeJsonError(withoutByteOrderMark(text));
+  return describeJsonError(text);
 }
 
-/** JSON.parse (a leading byte order mark ignored), or a UsageError with the line and column. */
+/** JSON.parse, or a UsageError with the line and column. */
 export function parseInputJson(text: string, name: string): unknown {
-  const json = withoutByteOrderMark(text);
   try {
-    return JSON.parse(json);
+    return JSON.parse(text);
   } catch {
-    throw new UsageError(`${name}: ${describeJsonError(json)}.`);
+    throw new UsageError(`${name}: ${describeJsonError(text)}.`);
   }
 }
 
@@ -48,7 +49,7 @@ export interface JsonLine {
 /** The values of a JSON Lines text, blank lines skipped; or a UsageError naming the line and the column. */
 export function parseInputJsonLines(text: string, name: string): JsonLine[] {
   const values: JsonLine[] = [];
-  for (const [index, raw] of withoutByteOrderMark(text).split(/\r?\n/).entries()) {
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
     if (raw.trim() === "") continue;
     try {
       values.push({ line: index + 1, value: JSON.parse(raw) });

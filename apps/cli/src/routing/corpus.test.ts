@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseCorpus } from "./corpus.js";
+import { temporaryDirectory } from "../cli.test-helpers.js";
+import { parseCorpus, readCorpus } from "./corpus.js";
 
 const tools = new Set(["lookup_order", "escalate_to_human"]);
 
@@ -13,10 +16,13 @@ const messageOf = (run: () => unknown): string => {
 };
 
 describe("parseCorpus", () => {
-  it("reads JSON Lines by line number, blank lines and a byte order mark skipped", () => {
-    const text =
-      '\uFEFF{"request": "Where is ORD-1?", "expect": "lookup_order"}\r\n\r\n{"request": "hi", "expect": null}\n';
-    expect(parseCorpus(text, "c.jsonl", tools)).toEqual([
+  it("reads JSON Lines by line number, blank lines and a byte order mark skipped", async () => {
+    const path = join(temporaryDirectory(), "c.jsonl");
+    writeFileSync(
+      path,
+      '\uFEFF{"request": "Where is ORD-1?", "expect": "lookup_order"}\r\n\r\n{"request": "hi", "expect": null}\n',
+    );
+    expect(await readCorpus(path, tools, "c.jsonl")).toEqual([
       { line: 1, request: "Where is ORD-1?", expect: "lookup_order" },
       { line: 3, request: "hi", expect: null },
     ]);

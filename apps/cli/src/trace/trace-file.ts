@@ -110,7 +110,7 @@ function parseTraceText(text: string, source: string): unknown {
     // Not one JSON value: JSON Lines, or a JSON file with a mistake (parseInputJson places it).
   }
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
-  if (lines.length > 1 && isJson((lines[0] ?? "").replace(/^\uFEFF/, ""))) {
+  if (lines.length > 1 && isJson(lines[0] ?? "")) {
     return parseInputJsonLines(text, source).map((line) => line.value);
   }
   return parseInputJson(text, source);
