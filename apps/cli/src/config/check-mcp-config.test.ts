@@ -374,4 +374,15 @@ describe("checkMcpConfig: the tokens and argument forms of issue 19", () => {
     const report = checkMcpConfig(server({ args: [`glpat-${"x".repeat(20)}`] }), {});
     expect(report.servers[0]?.findings[0]?.message).toContain("GitLab personal access token hard-coded");
   });
+
+  it("reports nothing for a low-entropy placeholder in a shape only a gitleaks rule has", () => {
+    // digitalocean-pat (entropy 3) skips 64 zeros, as gitleaks does; Keel has no looser DigitalOcean shape.
+    const report = checkMcpConfig(server({ args: [`dop_v1_${"0".repeat(64)}`] }), {});
+    expect(report.servers[0]?.findings).toEqual([]);
+    // The same rule reports a token with the entropy of a real one.
+    const real = `dop_v1_${"0123456789abcdef".repeat(4)}`;
+    expect(checkMcpConfig(server({ args: [real] }), {}).servers[0]?.findings[0]?.message).toContain(
+      "hard-coded",
+    );
+  });
 });

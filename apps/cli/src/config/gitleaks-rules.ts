@@ -9,7 +9,11 @@
  * or `jira` in source code (an MCP config holds values apart from their names; Keel's own secret-named
  * field check covers them), rules for file paths (pkcs12, Kubernetes YAML), and rules whose shape alone is
  * too common (a bare 40-hex string, `SK` and 32 hex digits). gitleaks' allowlists and stopwords are not
- * applied: a config about to be committed should hold no literal credential, not even an example one.
+ * applied (a config about to be committed should hold no literal credential), but each rule's entropy
+ * threshold is, as gitleaks applies it: a match whose secret has no more entropy than the threshold, such
+ * as the placeholder `dop_v1_` and 64 zeros, is not reported by the rule. Keel's own looser shapes
+ * (`secret-patterns.ts`, tried after these rules) have no threshold, so a placeholder in one of their shapes
+ * is still reported (`glpat-` and 20 `x`); one in a shape only a gitleaks rule has is not.
  *
  * Each rule keeps gitleaks' id, its regular expression verbatim (Go RE2 syntax), entropy threshold and
  * keywords. `secret-patterns.ts` turns `regex` into a JavaScript RegExp (a leading `(?i)` becomes the `i`
