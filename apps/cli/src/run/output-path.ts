@@ -57,7 +57,7 @@ export function outputPath(
  * The nearest of `path` and its parents that exists and is not a directory (a regular file where a folder
  * must be), or undefined: nothing is in the way of making `path` a directory.
  */
-export function fileInTheWay(path: string): string | undefined {
+function fileInTheWay(path: string): string | undefined {
   for (let current = path; ; current = dirname(current)) {
     const kind = kindOf(current);
     if (kind === "file") return current;
