@@ -37,6 +37,8 @@ export { recoveryFor } from "./recovery.js";
 export { renderOutcomeText } from "./render-outcome-text.js";
 export type { RetryDelayPolicy } from "./retry-delay.js";
 export { retryDelay } from "./retry-delay.js";
+export type { SecretKind } from "./secret-detection.js";
+export { containsSecret, isSecretKey, redactSecretText } from "./secret-detection.js";
 export { isToolContent } from "./tool-content.js";
 export { ToolError } from "./tool-error.js";
 export type { KeelToolResultBlock, ParsedToolResult, ToolResultBlockLike } from "./tool-result-block.js";
