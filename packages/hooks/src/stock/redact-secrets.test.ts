@@ -90,6 +90,22 @@ describe("redactSecrets", () => {
     });
   });
 
+  it("shares @keel/errors' secret names: card numbers, PINs, a password typed again", async () => {
+    const data = { card_number: "4242", pin: 1234, password_confirmation: "p", auth_method: "oauth" };
+    expect(await redactData(data)).toEqual({
+      card_number: "[REDACTED]",
+      pin: "[REDACTED]",
+      password_confirmation: "[REDACTED]",
+      auth_method: "oauth",
+    });
+  });
+
+  it("redacts a short bearer token that is not a word, not a word after 'Bearer'", async () => {
+    expect(await redactData("Authorization: Bearer abc.def-ghi_jkl; Bearer instruments")).toBe(
+      "Authorization: [REDACTED:bearer_token]; Bearer instruments",
+    );
+  });
+
   it("leaves look-alikes alone: token counts, prose, cursors, publishable keys", async () => {
     const data = {
       max_tokens: 1024,

@@ -1,11 +1,9 @@
-import type { ToolOutcome } from "@keel/errors";
+import { isSecretKey, redactSecretText, type ToolOutcome } from "@keel/errors";
 import { definePostHook } from "../define-hook.js";
 import { HookConfigError } from "../hook-config-error.js";
 import type { PostToolHook } from "../types.js";
 import { type JsonVisitor, mapJson } from "./map-json.js";
 import { withChanges } from "./outcome-data.js";
-import { isSecretKey } from "./secret-keys.js";
-import { redactText } from "./secret-patterns.js";
 
 /** What replaces the value of a secret-named property. */
 export const REDACTED = "[REDACTED]";
@@ -19,22 +17,26 @@ export interface RedactSecretsOptions {
 
 /**
  * Post hook: redacts secrets in every outcome kind — success and empty data, empty and error
- * messages, error details — deeply. Inside text: API keys (Anthropic sk-ant-…, OpenAI sk-…, AWS
- * AKIA…/ASIA…, GitHub ghp_…/github_pat_…, Stripe sk_live_…/rk_live_…, Slack xox…), bearer tokens,
- * JWTs, PEM private keys and passwords in URLs (user kept). Values of secret-named properties
- * (password, api_key, client_secret, refresh_token, Authorization, Cookie, …) become "[REDACTED]",
- * whatever their type except null and booleans. Category, code and retryable are never touched.
- * Linear in the size of the data, including on hostile text.
+ * messages, error details — deeply. Inside text, what `@keel/errors` `redactSecretText` finds: API keys
+ * (Anthropic sk-ant-…, OpenAI sk-…, AWS AKIA…/ASIA…, GitHub ghp_…/github_pat_…, Stripe
+ * sk_live_…/rk_live_…, Slack xox…), bearer tokens, JWTs, PEM private keys and passwords in URLs (user
+ * kept). Values of properties `isSecretKey` names (password, api_key, client_secret, refresh_token,
+ * Authorization, Cookie, …) become "[REDACTED]", whatever their type except null and booleans. Category,
+ * code and retryable are never touched. Linear in the size of the data, including on hostile text.
  */
 export function redactSecrets(options: RedactSecretsOptions = {}): PostToolHook {
   const extraKeys = new Set((options.keys ?? []).map(checkKey));
   const extraPatterns = (options.patterns ?? []).map(globalCopy);
-  const redactString = (text: string) => redactText(text, extraPatterns);
+  const redactString = (text: string) => {
+    let result = redactSecretText(text);
+    for (const pattern of extraPatterns) result = result.replace(pattern, REDACTED);
+    return result;
+  };
   const visitor: JsonVisitor = {
     mapString: redactString,
     replaceProperty: (key, value) => {
       if (value === null || value === undefined || typeof value === "boolean") return undefined;
-      return isSecretKey(key, extraKeys) ? { value: REDACTED } : undefined;
+      return extraKeys.has(key.toLowerCase()) || isSecretKey(key) ? { value: REDACTED } : undefined;
     },
   };
   const redact = (value: unknown) => mapJson(value, visitor);

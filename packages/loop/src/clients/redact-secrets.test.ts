@@ -9,12 +9,17 @@ describe("redactString", () => {
     ["a bearer token", "Authorization: Bearer abc.def-ghi_jkl", `Authorization: Bearer ${REDACTED}`],
     ["an AWS access key", "AKIAIOSFODNN7EXAMPLE", REDACTED],
     ["a GitHub token", "ghp_0123456789abcdefghijklmnopqrstuvwxyz", REDACTED],
+    // The shapes @keel/errors finds for every package, not only the ones this file once listed.
+    ["a JWT", `t=${["eyJhbGciOiJIUzI1NiJ9", "eyJzdWIiOiIxIn0", "sig"].join(".")}`, `t=${REDACTED}`],
+    ["a URL password", "postgres://app:hunter2@db/x", `postgres://app:${REDACTED}@db/x`],
+    ["a Stripe key", `${["sk", "live", "4eC39HqLyjWDarjtT1zdp7dc"].join("_")} ok`, `${REDACTED} ok`],
   ])("replaces %s", (_name, input, expected) => {
     expect(redactString(input)).toBe(expected);
   });
 
   it("leaves prose that only looks similar alone", () => {
-    const prose = "Ask the task-management desk about sk-learn-style-pipelines and bearer bonds.";
+    const prose =
+      "Ask the task-management desk about sk-learn-style-pipelines, bearer bonds and Bearer instruments.";
     expect(redactString(prose)).toBe(prose);
   });
 

@@ -1,14 +1,13 @@
+import { redactSecretText, type SecretKind } from "@keel/errors";
+
 /** What a redacted secret is replaced with; deterministic so replayed requests compare equal. */
 export const REDACTED = "[REDACTED]";
 
-// Anthropic keys first (sk-ant-...), then other sk- keys (with a digit, so prose like
-// "sk-learn-style-pipelines" survives), bearer tokens, and a few well-known
-// token shapes that end up in tool results (AWS access keys, GitHub and Slack tokens).
-const SECRET_PATTERN =
-  /\bsk-ant-[A-Za-z0-9_-]{8,}|\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}|\bxox[abprs]-[A-Za-z0-9-]{10,}/g;
-const BEARER_PATTERN = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
-
-/** Object keys whose values are credentials wherever they appear (headers, options). */
+/**
+ * Credential headers and options, dropped wherever they appear. Narrower than `isSecretKey` on purpose:
+ * a request's tool schemas and a reply's tool_use input may have a `password` or `token` field, and
+ * dropping those would change what a cassette replays.
+ */
 const SECRET_KEYS = new Set([
   "authorization",
   "proxy-authorization",
@@ -20,12 +19,18 @@ const SECRET_KEYS = new Set([
   "set-cookie",
 ]);
 
+/** `[REDACTED]` for every secret; a bearer token keeps its "Bearer" so a header still reads as one. */
+function replacement(kind: SecretKind, secret: string): string {
+  return kind === "bearer_token" ? `${secret.slice(0, "Bearer".length)} ${REDACTED}` : REDACTED;
+}
+
 /**
- * Replaces API keys, bearer tokens and the given literal secrets in a string.
- * Returns the same string when nothing matched (the common case costs one regex scan).
+ * Replaces the secrets `@keel/errors` `redactSecretText` finds (API keys, bearer tokens, JWTs, PEM
+ * private keys, URL passwords) and the given literal secrets in a string. Returns an equal string when
+ * nothing matched.
  */
 export function redactString(text: string, literals: readonly string[] = []): string {
-  let result = text.replace(SECRET_PATTERN, REDACTED).replace(BEARER_PATTERN, `$1 ${REDACTED}`);
+  let result = redactSecretText(text, replacement);
   for (const literal of literals) {
     if (literal.length >= 8 && result.includes(literal)) result = result.replaceAll(literal, REDACTED);
   }

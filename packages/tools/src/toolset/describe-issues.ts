@@ -1,6 +1,6 @@
-import type { JsonObject } from "@keel/errors";
+import { isSecretKey, type JsonObject } from "@keel/errors";
 import type { z } from "zod/v4";
-import { cap, count, isSecretName, showValue } from "./show-value.js";
+import { cap, count, showValue } from "./show-value.js";
 
 /** One field that failed a schema, as the model reads it in `details.fields` (and one line of the message). */
 export interface FieldProblem extends JsonObject {
@@ -97,7 +97,7 @@ function pathKey(path: readonly PropertyKey[]): string {
 function describeIssue(issue: Issue, root: unknown, prefix: readonly PropertyKey[]): FieldProblem[] {
   const path = [...prefix, ...issue.path];
   const value = judged(issue, root, path);
-  const secret = path.some((segment) => typeof segment === "string" && isSecretName(segment));
+  const secret = path.some((segment) => typeof segment === "string" && isSecretKey(segment));
   const shown: Shown = { value, secret, missing: value === undefined && path.length > 0 };
   if (!isSchemaMessage(issue) && issue.code === "unrecognized_keys") return unknownKeys(issue, path);
   if (!isSchemaMessage(issue) && issue.code === "invalid_union") return union(issue, root, path, shown);
