@@ -97,11 +97,11 @@ describe("keel names what a typo meant, wherever a name is chosen from a known l
 
   it("a backend, a surface and a corpus's expected tool", async () => {
     expect(await usageError(["run", "--scenario", "low-value-refund", "--backend", "sqll"])).toBe(
-      'keel run: --backend must be memory or sql, got "sqll". Did you mean sql?\n',
+      'keel run: --backend must be one of memory, sql, got "sqll". Did you mean sql?\n',
     );
     expect(await usageError(["tickets", "--backend", "memroy"])).toContain("Did you mean memory?");
     expect(await usageError(["tickets", "--backend", "redis"])).toBe(
-      'keel tickets: --backend must be memory or sql, got "redis".\n',
+      'keel tickets: --backend must be one of memory, sql, got "redis".\n',
     );
     expect(await usageError(["eval-routing", "corpus.jsonl", "--surface", "naiv"])).toContain(
       "Did you mean naive?",

@@ -190,7 +190,7 @@ describe("keel run", () => {
       [
         "an unknown backend",
         ["run", "--scenario", "low-value-refund", "--backend", "redis"],
-        /--backend must be memory or sql/,
+        /--backend must be one of memory, sql, got "redis"/,
       ],
       [
         "a trace file in a missing directory",

@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { nearestName } from "@keel/mcp-server/command-line";
 import {
   checkDataDir,
   createMemoryBackend,
@@ -7,6 +6,7 @@ import {
   DataDirNotADirectoryError,
   type FaultableBackend,
 } from "@keel/support-desk";
+import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";
 
@@ -48,13 +48,11 @@ export function chooseBackend(
   if (databaseUrl !== undefined && databaseUrl.trim() === "")
     throw new UsageError("--database-url needs a URL.");
   if (dataDir !== undefined && dataDir.trim() === "") throw new UsageError("--data-dir needs a directory.");
-  const backend = flags.backend ?? (databaseUrl !== undefined || dataDir !== undefined ? "sql" : fallback);
-  if (backend !== "memory" && backend !== "sql") {
-    const nearest = nearestName(backend, ["memory", "sql"]);
-    throw new UsageError(
-      `--backend must be memory or sql, got "${backend}".${nearest === undefined ? "" : ` Did you mean ${nearest}?`}`,
-    );
-  }
+  const backend = oneOf(
+    "--backend",
+    flags.backend ?? (databaseUrl !== undefined || dataDir !== undefined ? "sql" : fallback),
+    ["memory", "sql"],
+  );
   if (backend === "memory") {
     if (databaseUrl !== undefined || dataDir !== undefined) {
       throw new UsageError(

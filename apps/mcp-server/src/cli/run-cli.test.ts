@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SERVER_VERSION } from "../version.js";
 import { runCli } from "./run-cli.js";
@@ -34,6 +37,17 @@ describe("runCli", () => {
     const stderr = capture(process.stderr);
     expect(await runCli(["--port", "1"], {})).toBe(2);
     expect(stderr()).toContain("only apply with --http");
+    expect(stdout()).toBe("");
+  });
+
+  it("returns 2 and names the file when --data-dir points at a file (the store's own check)", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "keel-mcp-data-dir-"));
+    const notes = join(folder, "notes.txt");
+    writeFileSync(notes, "not a folder");
+    const stdout = capture(process.stdout);
+    const stderr = capture(process.stderr);
+    expect(await runCli(["--data-dir", notes, "--log-level", "silent"], {})).toBe(2);
+    expect(stderr()).toMatch(/^keel-mcp: The data directory .*notes\.txt cannot be used: it is a file/);
     expect(stdout()).toBe("");
   });
 

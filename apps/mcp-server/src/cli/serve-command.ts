@@ -1,4 +1,4 @@
-import { DataDirLockedError } from "@keel/support-desk";
+import { DataDirLockedError, DataDirNotADirectoryError } from "@keel/support-desk";
 import { KeelMcpConfigError } from "../config-error.js";
 import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
@@ -164,8 +164,13 @@ function redactedEndpoint(endpoint: string): string {
 }
 
 function configFailure(error: unknown): number | undefined {
-  // The store's own refusal (a PGlite folder owned by another process) reads like a config error.
-  if (!KeelMcpConfigError.isInstance(error) && !DataDirLockedError.isInstance(error)) return undefined;
+  // The store's own refusals (a PGlite folder owned by another process, a file where the folder should be)
+  // read like config errors.
+  const refused =
+    KeelMcpConfigError.isInstance(error) ||
+    DataDirLockedError.isInstance(error) ||
+    DataDirNotADirectoryError.isInstance(error);
+  if (!refused) return undefined;
   process.stderr.write(`keel-mcp: ${error.message}\n`);
   return 2;
 }
