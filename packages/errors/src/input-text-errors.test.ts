@@ -117,28 +117,18 @@ describe("parseJsonText", () => {
     expect(parseJsonText("\uFEFFnull")).toEqual({ ok: true, value: null });
   });
 
-  it("gives the problem in describeJsonError's words, placed in the text after the byte order mark", () => {
-    expect(parseJsonText('{"a": tru}')).toEqual({
-      ok: false,
-      problem: "not valid JSON at line 1, column 10: expected true",
-    });
-    expect(parseJsonText('\uFEFF{"a": tru}')).toEqual({
-      ok: false,
-      problem: "not valid JSON at line 1, column 10: expected true",
-    });
-    expect(parseJsonText("\uFEFF\uFEFF[]")).toEqual({
-      ok: false,
-      problem: "not valid JSON at line 1, column 1: a byte order mark (U+FEFF) before the JSON",
-    });
-    expect(parseJsonText("")).toEqual({
-      ok: false,
-      problem: "not valid JSON at line 1, column 1: it is empty",
-    });
-    expect(parseJsonText("\uFEFF")).toEqual({
-      ok: false,
-      problem: "not valid JSON at line 1, column 1: it is empty",
-    });
-  });
+  it.each([
+    ['{"a": tru}', "line 1, column 10: expected true"],
+    ['\uFEFF{"a": tru}', "line 1, column 10: expected true"],
+    ["\uFEFF\uFEFF[]", "line 1, column 1: a byte order mark (U+FEFF) before the JSON"],
+    ["", "line 1, column 1: it is empty"],
+    ["\uFEFF", "line 1, column 1: it is empty"],
+  ])(
+    "gives the problem of %j in describeJsonError's words, placed after a byte order mark",
+    (text, place) => {
+      expect(parseJsonText(text)).toEqual({ ok: false, problem: `not valid JSON at ${place}` });
+    },
+  );
 
   it("never quotes the text, which may hold a secret", () => {
     const result = parseJsonText('{"token": sk-ant-secret}');

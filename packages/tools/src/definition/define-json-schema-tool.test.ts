@@ -2,6 +2,7 @@ import { success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ToolDefinitionError } from "../config-errors.js";
 import { createToolset } from "../toolset/create-toolset.js";
+import { contextFor } from "../toolset/toolset.test-helpers.js";
 import { defineJsonSchemaTool } from "./define-json-schema-tool.js";
 
 const inputSchema = {
@@ -27,14 +28,6 @@ const sum = defineJsonSchemaTool({
   },
 });
 
-const context = {
-  signal: new AbortController().signal,
-  toolUseId: "t1",
-  runId: "r1",
-  iteration: 1,
-  metadata: {},
-};
-
 describe("defineJsonSchemaTool", () => {
   it("sends the model the schema it was given (without $schema), frozen", () => {
     expect(sum.inputJsonSchema).toEqual({ ...inputSchema, $schema: undefined });
@@ -45,10 +38,13 @@ describe("defineJsonSchemaTool", () => {
 
   it("validates a call against that schema before the handler runs, naming each field", async () => {
     const toolset = createToolset([sum]);
-    expect(await toolset.execute({ id: "t1", name: "get-sum", input: { a: 1, b: 2 } }, context)).toEqual(
+    expect(await toolset.execute({ id: "t1", name: "get-sum", input: { a: 1, b: 2 } }, contextFor())).toEqual(
       success({ sum: 3 }),
     );
-    const bad = await toolset.execute({ id: "t2", name: "get-sum", input: { a: "1", unit: "m" } }, context);
+    const bad = await toolset.execute(
+      { id: "t2", name: "get-sum", input: { a: "1", unit: "m" } },
+      contextFor(),
+    );
     expect(bad).toMatchObject({ kind: "error", category: "validation", code: "INVALID_INPUT" });
     const message = bad.kind === "error" ? bad.message : "";
     expect(message).toContain('- a: must be a number, got the string "1"');
@@ -81,8 +77,10 @@ describe("defineJsonSchemaTool", () => {
       properties: { a: { $ref: "#/definitions/nowhere" } },
     });
     const toolset = createToolset([odd]);
-    expect(await toolset.execute({ id: "t", name: "odd", input: { a: 1 } }, context)).toEqual(success("ran"));
-    expect(await toolset.execute({ id: "t", name: "odd", input: [1] }, context)).toMatchObject({
+    expect(await toolset.execute({ id: "t", name: "odd", input: { a: 1 } }, contextFor())).toEqual(
+      success("ran"),
+    );
+    expect(await toolset.execute({ id: "t", name: "odd", input: [1] }, contextFor())).toMatchObject({
       code: "INVALID_INPUT",
     });
   });

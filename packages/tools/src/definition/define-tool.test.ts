@@ -2,10 +2,10 @@ import { KeelConfigError, success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
-import { ToolDefinitionError } from "../config-errors.js";
 import { lookupOrder } from "../description/reference-tools.test-helpers.js";
 import type { ToolSpec } from "../types.js";
 import { defineTool } from "./define-tool.js";
+import { definitionError } from "./definition.test-helpers.js";
 
 const spec = {
   ...lookupOrder,
@@ -13,16 +13,6 @@ const spec = {
   effect: "read",
   handler: () => success({ status: "shipped" }),
 } satisfies ToolSpec;
-
-function definitionError(run: () => unknown): ToolDefinitionError {
-  try {
-    run();
-  } catch (error) {
-    if (ToolDefinitionError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolDefinitionError");
-}
 
 describe("defineTool", () => {
   it("renders the description once into renderedDescription", () => {

@@ -8,7 +8,9 @@ import { success } from "@keel/errors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as zod3 from "zod3";
 import { z as z4 } from "zod3/v4";
+import { contextFor } from "../toolset/toolset.test-helpers.js";
 import type { ToolSpec } from "../types.js";
+import { definitionError } from "./definition.test-helpers.js";
 
 let keel: typeof import("../index.js");
 
@@ -25,24 +27,6 @@ afterAll(() => {
   vi.resetModules();
 });
 
-function definitionError(run: () => unknown): InstanceType<typeof keel.ToolDefinitionError> {
-  try {
-    run();
-  } catch (error) {
-    if (keel.ToolDefinitionError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolDefinitionError");
-}
-
-const context = {
-  signal: new AbortController().signal,
-  toolUseId: "t",
-  runId: "r",
-  iteration: 1,
-  metadata: {},
-};
-
 describe("on zod 3.25", () => {
   it("Keel's own tools load and work (they are built with zod/v4)", async () => {
     expect(z4.core.version.major).toBe(4);
@@ -51,7 +35,7 @@ describe("on zod 3.25", () => {
       properties: { expression: { type: "string" } },
     });
     expect(
-      await toolset.execute({ id: "t", name: "calculator", input: { expression: "2 * 21" } }, context),
+      await toolset.execute({ id: "t", name: "calculator", input: { expression: "2 * 21" } }, contextFor()),
     ).toEqual(success(42));
     const invalid = toolset.validate({ id: "t", name: "calculator", input: { expression: 7 } });
     expect(!invalid.ok && invalid.outcome.kind === "error" && invalid.outcome.message).toContain(
@@ -89,7 +73,7 @@ describe("on zod 3.25", () => {
     expect(lookup.inputJsonSchema).toMatchObject({ type: "object", required: ["order_id"] });
     const toolset = keel.createToolset([lookup]);
     expect(
-      await toolset.execute({ id: "t", name: "lookup_order", input: { order_id: "ORD-1" } }, context),
+      await toolset.execute({ id: "t", name: "lookup_order", input: { order_id: "ORD-1" } }, contextFor()),
     ).toEqual(success({ order_id: "ORD-1" }));
     const invalid = toolset.validate({
       id: "t",
@@ -112,7 +96,9 @@ describe("on zod 3.25", () => {
       handler: () => success(1),
     });
     const toolset = keel.createToolset([tool]);
-    expect(await toolset.execute({ id: "t", name: "sum", input: { a: 1 } }, context)).toEqual(success(1));
+    expect(await toolset.execute({ id: "t", name: "sum", input: { a: 1 } }, contextFor())).toEqual(
+      success(1),
+    );
     expect(toolset.validate({ id: "t", name: "sum", input: [1] })).toMatchObject({ ok: false });
   });
 });

@@ -1,20 +1,22 @@
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkDataDir, DataDirLockedError, DataDirNotADirectoryError, lockDataDir } from "./data-dir-lock.js";
 import { createSqlBackend } from "./sql-backend.js";
 
+/** What `call` throws (undefined when it returns). */
+function attempt(call: () => unknown): unknown {
+  try {
+    call();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+// Inside the vitest run's own temporary folder (vitest.scratch.ts), removed with it.
 const scratch = mkdtempSync(join(tmpdir(), "keel-lock-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("one owner per PGlite data directory", () => {
   it("takes the lock inside the directory, creating it, and releases it", () => {
@@ -60,14 +62,13 @@ describe("one owner per PGlite data directory", () => {
 });
 
 describe("a file where the PGlite data directory should be", () => {
+  /** What `call` throws, which must be a DataDirNotADirectoryError. */
   const refusal = (call: () => unknown): DataDirNotADirectoryError => {
-    try {
-      call();
-    } catch (error) {
-      if (DataDirNotADirectoryError.isInstance(error)) return error;
-      throw error;
+    const thrown = attempt(call);
+    if (!DataDirNotADirectoryError.isInstance(thrown)) {
+      throw new Error(`expected DataDirNotADirectoryError, got ${String(thrown)}`);
     }
-    throw new Error("expected DataDirNotADirectoryError");
+    return thrown;
   };
 
   it("is refused by lockDataDir, naming the directory and the file in the way, for any depth", () => {
