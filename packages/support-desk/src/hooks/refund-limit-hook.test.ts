@@ -23,7 +23,13 @@ const refund = (amount: number, reason = "Stopped working") => ({
 
 /** A run that verifies Alice, then asks for each refund in its own reply, then answers. */
 async function runRefunds(...refunds: ReturnType<typeof refund>[]) {
-  const backend = createMemoryBackend();
+  return runRefundsOn(createMemoryBackend(), ...refunds);
+}
+
+async function runRefundsOn(
+  backend: ReturnType<typeof createMemoryBackend>,
+  ...refunds: ReturnType<typeof refund>[]
+) {
   const result = await runAgent({
     client: new ScriptedClient([
       verify,
@@ -50,6 +56,22 @@ describe("refund limit across the calls of a run (agent loop)", () => {
     const { summary } = await runRefunds(refund(375), refund(375, "Stopped working, second half"));
     expect(summary.decisions).toEqual(["allow", "allow", "redirect"]);
     expect(summary.executedTools).toEqual(["get_customer_by_email", "process_refund", "escalate_to_human"]);
+  });
+
+  it("does not count an unpaid ticket of an earlier refund as money paid", async () => {
+    const backend = createMemoryBackend();
+    // The first conversation pays $300 of the $750 order.
+    await runRefundsOn(backend, refund(300));
+    // The second asks $250: the store's per-order total ($550) is above $500, so it opens a ticket, unpaid.
+    const second = await runRefundsOn(backend, refund(250, "Arrived scratched"), refund(120, "Missing lid"));
+    expect(second.calls[1]?.outcome).toMatchObject({ data: { outcome: "sent_to_person", refunded: false } });
+    // The $120 asked next is judged on what was paid in this conversation ($0), not the $250 ticket.
+    expect(second.summary.decisions).toEqual(["allow", "allow", "allow"]);
+    expect(second.calls[2]?.executed).toBe("process_refund");
+    // The store still holds the order to its limit: $300 + $120 is $420, paid.
+    expect(await backend.listRefunds("ORD-1002")).toMatchObject({
+      refunds: [{ amountCents: 30_000 }, { amountCents: 12_000 }],
+    });
   });
 
   it("redirects a second, different $300 refund of the same $750 order", async () => {

@@ -28,8 +28,9 @@ export interface RefundLimitOptions {
  *
  * What adds up, per order: each distinct refund request once, identified by its canonical validated
  * input — what the idempotency key of a write is made of — counting
- * - earlier calls of the run whose process_refund succeeded as a first payment (`duplicate: false`),
- *   for the amount actually paid; failed, blocked or redirected refunds paid nothing and do not count;
+ * - earlier calls of the run whose process_refund paid as a first payment (`duplicate: false`), for the
+ *   amount actually paid; failed, blocked or redirected refunds, and refunds the store turned into a ticket
+ *   for a person (`refunded: false`), paid nothing and do not count;
  * - calls placed before this one in the same batch that are not in the history yet (a host may decide
  *   a batch before running it), for their requested amount.
  * A call identical to one already counted is a repeat: it carries the same idempotency key, so it pays
@@ -131,6 +132,8 @@ function firstPaymentCents(completed: CompletedCall, orderId: string): number | 
   if (typeof data !== "object" || data === null) return undefined;
   if (data.order_id !== orderId || data.duplicate !== false || typeof data.amount !== "number")
     return undefined;
+  // A refund the store sent to a person (`refunded: false`, a ticket) paid nothing: it does not count.
+  if (data.refunded === false) return undefined;
   return toCents(data.amount);
 }
 

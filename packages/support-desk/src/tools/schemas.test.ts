@@ -16,8 +16,13 @@ function problems(name: string, input: unknown): string[] {
 
 describe("the support tools' schemas, as the model reads them", () => {
   it.each([
-    ["a negative amount", -5, "- amount: must be greater than 0, got -5"],
-    ["zero", 0, "- amount: must be greater than 0, got 0"],
+    ["a negative amount", -5, "- amount: must be at least 0.01, got -5"],
+    ["zero", 0, "- amount: must be at least 0.01, got 0"],
+    [
+      "the smallest positive number, which rounds to no cents",
+      5e-324,
+      "- amount: must be at least 0.01, got 5e-324",
+    ],
     ["a huge amount", 1e12, "- amount: must be at most 100000, got 1000000000000"],
     ["three decimals", 50.001, "- amount: must be in whole cents (at most two decimals), got 50.001"],
     [
@@ -29,6 +34,24 @@ describe("the support tools' schemas, as the model reads them", () => {
     ["NaN", Number.NaN, "- amount: must be a JSON number such as 49.99, got NaN"],
   ])("an amount that is %s: the type message only for a wrong type", (_label, amount, line) => {
     expect(problems("process_refund", { ...refund, amount })).toEqual([line]);
+  });
+
+  it("half a cent is below one cent and not whole cents: both are said", () => {
+    expect(problems("process_refund", { ...refund, amount: 0.005 })).toEqual([
+      "- amount: must be at least 0.01, got 0.005",
+      "- amount: must be in whole cents (at most two decimals), got 0.005",
+    ]);
+  });
+
+  it("every money field uses the one money schema: a pending refund of 5e-324 is refused as input", () => {
+    const escalation = {
+      category: "refund_over_limit",
+      summary: "A refund a person should decide on",
+      pending_refund: { order_id: "ORD-1001", amount: 5e-324, reason: "Arrived broken" },
+    };
+    expect(problems("escalate_to_human", escalation)).toEqual([
+      "- pending_refund.amount: must be at least 0.01, got 5e-324",
+    ]);
   });
 
   it.each([

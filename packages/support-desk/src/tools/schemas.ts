@@ -1,7 +1,5 @@
 import { z } from "zod/v4";
-
-/** Largest amount the schema accepts; business limits (the $500 rule) live in hooks, not here. */
-export const MAX_AMOUNT = 100_000;
+import { moneySchema } from "./money.js";
 
 export const customerIdSchema = z
   .string()
@@ -25,23 +23,8 @@ export const orderIdSchema = z
   .regex(/^[#A-Za-z0-9-]+$/, "must be an order id such as ORD-1001 or #12345")
   .describe("Order id, e.g. ORD-1001 or #12345");
 
-/**
- * A JSON number only (never a numeric string: no coercion), positive, in cents, bounded. The type message
- * is for a wrong type only: the bounds keep Keel's wording ("must be greater than 0, got -5").
- */
-export const amountSchema = z
-  .number({
-    error: (issue) =>
-      issue.code !== "invalid_type"
-        ? undefined
-        : typeof issue.input === "string"
-          ? "must be a JSON number such as 49.99, not a string"
-          : "must be a JSON number such as 49.99",
-  })
-  .positive()
-  .max(MAX_AMOUNT)
-  .multipleOf(0.01, "must be in whole cents (at most two decimals)")
-  .describe("Amount in US dollars, e.g. 49.99");
+/** Every money field of the support tools: see {@link moneySchema}. */
+export const amountSchema = moneySchema;
 
 export const reasonSchema = z.string().trim().min(3).max(500).describe("Why, in the customer's words");
 
