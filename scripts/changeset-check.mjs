@@ -31,6 +31,13 @@ const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclud
   .filter((file) => copied.test(file) && existsSync(path.join(root, file)));
 
 const problems = [];
+// `workspace:^` is published as `^0.0.x`, which admits that one version only: a dependent would pin a sibling
+// at 0.0.x for good. Publishable packages start at 0.1.0, like the first ones did.
+for (const { manifest } of readPackages(root).values()) {
+  if (!manifest.private && /^0\.0\./.test(manifest.version)) {
+    problems.push(`${manifest.name} is at ${manifest.version}: a publishable package starts at 0.1.0`);
+  }
+}
 const pending = scenario("pending changesets", () => {});
 const synthetic = scenario("one minor change to @keel/errors", (copy) => {
   for (const file of readdirSync(path.join(copy, ".changeset"))) {

@@ -277,11 +277,15 @@ class Connection implements McpConnection {
             "called. Try again shortly.",
         );
       }
+      // The SDK adds an abort listener to the signal it is given and never removes it: give it a signal of
+      // this request's own, linked to the run's for as long as the request lasts, so a long run's signal
+      // does not collect a listener per call (MaxListenersExceededWarning after ten calls, memory growth).
+      const request = linkedSignal(context.signal);
       try {
         const result = await session.client.callTool(
           { name: remote, arguments: input as Record<string, unknown>, _meta: meta },
           undefined,
-          { signal: context.signal, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+          { signal: request.signal, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
         );
         const invalid = listed === undefined ? undefined : outputProblem(listed, result);
         if (invalid !== undefined) {
@@ -311,6 +315,8 @@ class Connection implements McpConnection {
           void this.refresh().catch(() => {});
         }
         return failure.outcome;
+      } finally {
+        request.unlink();
       }
     }
   }
@@ -634,4 +640,16 @@ function optionsProblem(options: McpConnectOptions): string | undefined {
     return 'changedTools must be "report" or "refuse"';
   }
   return undefined;
+}
+
+/** A signal that aborts with `parent`, until `unlink()` removes the one listener it put on `parent`. */
+function linkedSignal(parent: AbortSignal): { readonly signal: AbortSignal; unlink(): void } {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, unlink: () => {} };
+  }
+  const onAbort = () => controller.abort(parent.reason);
+  parent.addEventListener("abort", onAbort, { once: true });
+  return { signal: controller.signal, unlink: () => parent.removeEventListener("abort", onAbort) };
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { thresholdRedirect } from "@keel/hooks";
 import { DEFAULT_MODEL, type RunOptions, runAgent, ScriptedClient, type ScriptStep } from "@keel/loop";
 import { context } from "@opentelemetry/api";
@@ -116,6 +117,36 @@ describe("MCP tools inside runAgent", () => {
       });
     } finally {
       context.disable();
+    }
+  });
+});
+
+describe("a long run over MCP tools", () => {
+  it("adds no listener per call to the run's signal: 200 rounds, no MaxListenersExceededWarning", async () => {
+    const connection = await connect();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const controller = new AbortController();
+    const rounds = 200;
+    const script: ScriptStep[] = Array.from({ length: rounds }, (_, index) => ({
+      content: [{ type: "tool_use", id: `toolu_${index}`, name: "ledger", input: {} }],
+    }));
+    try {
+      const { result } = await runScripted(connection, {
+        script: [...script, { content: [{ type: "text", text: "Done." }] }],
+        prompt: "Read the ledger again and again.",
+        signal: controller.signal,
+        maxIterations: rounds + 1,
+      });
+      expect(result.status).toBe("completed");
+      expect(result.toolCalls).toHaveLength(rounds);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+      expect(getEventListeners(controller.signal, "abort").length).toBeLessThanOrEqual(2);
+    } finally {
+      process.off("warning", onWarning);
     }
   });
 });
