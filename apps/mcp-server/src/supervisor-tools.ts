@@ -1,12 +1,14 @@
 import { AnthropicClient } from "@keel/loop";
 import {
+  ApprovalKeyError,
+  approvalKeyFor,
   createApprovalTools,
   decisionReportingClient,
-  MIN_APPROVAL_KEY_BYTES,
   type SupportBackend,
 } from "@keel/support-desk";
 import { createToolset, type Toolset } from "@keel/tools";
 import { KeelMcpConfigError } from "./config-error.js";
+import type { StoreSettings } from "./store.js";
 
 /** The environment the supervisor tools read (the key is checked, never logged). */
 export interface SupervisorEnvironment {
@@ -19,19 +21,25 @@ export interface SupervisorEnvironment {
 /**
  * The supervisor's toolset when `KEEL_MCP_SUPERVISOR_TOKEN` is set, else undefined. Deciding resumes the
  * paused run here: with `ANTHROPIC_API_KEY` the model continues the conversation; without it the
- * SIMULATION model reports the decision. Throws KeelMcpConfigError (APPROVAL_KEY_REQUIRED) when the
- * token is set without a signing key of at least 32 bytes.
+ * SIMULATION model reports the decision. Decisions are signed with support-desk's `approvalKeyFor` key:
+ * `KEEL_APPROVAL_KEY`, else a PGlite folder's own key (shared with `keel tickets approve` on that folder),
+ * else for memory a key of this process. Throws KeelMcpConfigError (APPROVAL_KEY_REQUIRED) for a short key,
+ * or for PostgreSQL without an explicit one.
  */
 export function supervisorToolset(
   backend: SupportBackend,
   environment: SupervisorEnvironment,
+  store: StoreSettings,
 ): Toolset | undefined {
   if (!environment.KEEL_MCP_SUPERVISOR_TOKEN) return undefined;
-  const key = environment.KEEL_APPROVAL_KEY;
-  if (key === undefined || Buffer.byteLength(key) < MIN_APPROVAL_KEY_BYTES) {
+  let key: string;
+  try {
+    key = approvalKeyFor({ environmentKey: environment.KEEL_APPROVAL_KEY, store }).key;
+  } catch (error) {
+    if (!ApprovalKeyError.isInstance(error)) throw error;
     throw new KeelMcpConfigError(
       "APPROVAL_KEY_REQUIRED",
-      `KEEL_MCP_SUPERVISOR_TOKEN is set, so decisions are signed: set KEEL_APPROVAL_KEY to a secret of at least ${MIN_APPROVAL_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`), the same wherever decisions are made.`,
+      `KEEL_MCP_SUPERVISOR_TOKEN is set, so decisions are signed: ${error.message}`,
     );
   }
   const client = environment.ANTHROPIC_API_KEY

@@ -27,10 +27,11 @@ afterEach(async () => {
 });
 
 async function start(backend: SupportBackend): Promise<KeelHttpServer> {
-  const supervisorTools = supervisorToolset(backend, {
-    KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR,
-    KEEL_APPROVAL_KEY: APPROVAL_KEY,
-  });
+  const supervisorTools = supervisorToolset(
+    backend,
+    { KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR, KEEL_APPROVAL_KEY: APPROVAL_KEY },
+    { kind: "memory" },
+  );
   server = await startTestHttpServer({
     ...supportSurface(backend, "stateless"),
     ...(supervisorTools ? { supervisorTools } : {}),
@@ -162,9 +163,22 @@ describe("the supervisor role over MCP", () => {
       (error: unknown) => KeelMcpConfigError.isInstance(error) && error.code === "SUPERVISOR_TOOLS_MISSING",
     );
     expect(() =>
-      supervisorToolset(backend, { KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR, KEEL_APPROVAL_KEY: "short" }),
-    ).toThrow(/KEEL_APPROVAL_KEY to a secret of at least 32 bytes/);
-    expect(supervisorToolset(backend, { KEEL_APPROVAL_KEY: APPROVAL_KEY })).toBeUndefined();
+      supervisorToolset(
+        backend,
+        { KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR, KEEL_APPROVAL_KEY: "short" },
+        { kind: "memory" },
+      ),
+    ).toThrow(/KEEL_APPROVAL_KEY is shorter than 32 bytes/);
+    expect(() =>
+      supervisorToolset(
+        backend,
+        { KEEL_MCP_SUPERVISOR_TOKEN: SUPERVISOR },
+        { kind: "postgres", databaseUrl: "postgres://x" },
+      ),
+    ).toThrow(/set KEEL_APPROVAL_KEY .* the same on each of them/);
+    expect(
+      supervisorToolset(backend, { KEEL_APPROVAL_KEY: APPROVAL_KEY }, { kind: "memory" }),
+    ).toBeUndefined();
     await expect(
       startTestHttpServer({
         ...supportSurface(backend, "stateless"),

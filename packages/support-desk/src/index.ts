@@ -1,3 +1,5 @@
+export type { ApprovalKeyOptions, ApprovalKeySource } from "./approvals/approval-key.js";
+export { APPROVAL_KEY_FILE, ApprovalKeyError, approvalKeyFor } from "./approvals/approval-key.js";
 export { createApprovalTools } from "./approvals/approval-tools.js";
 export type { DecideTicketOptions, TicketDecision, Verdict } from "./approvals/held-runs.js";
 export {

@@ -1,6 +1,7 @@
 import { decideHeldTicket, type SupportBackend, type Verdict } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { approvalKey, continuationClient } from "../run/held-runs.js";
+import type { BackendChoice } from "../run/open-backend.js";
 import { runJson } from "../run/run-json.js";
 import { runSummary } from "../run/run-summary.js";
 import type { Style } from "../terminal/style.js";
@@ -27,11 +28,13 @@ export async function decideTicket(
     readonly env: Environment;
     readonly style: Style;
     readonly json: boolean;
+    /** The store being decided on: it says where the signing key comes from. */
+    readonly choice: BackendChoice;
   },
 ): Promise<number> {
   const { io, style } = context;
   const decided = await decideHeldTicket(backend, ticketId, verdict, {
-    approvalKey: approvalKey(context.env),
+    approvalKey: approvalKey(context.env, context.choice, io.stderr),
     client: continuationClient(context.env),
   });
   switch (decided.kind) {

@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { createSqlBackend } from "@keel/support-desk";
 import { describe, expect, it } from "vitest";
 import { onlyJson, runCli, seededDataDir, temporaryDirectory } from "../cli.test-helpers.js";
@@ -98,13 +100,30 @@ describe("keel run --hold, then keel tickets approve|reject: a person decides, t
     expect(await refundsOf(dataDir, "ORD-1002")).toEqual([]);
   }, 120_000);
 
-  it("refuses to decide without the signing key, and deciding nothing", async () => {
+  it("approves out of the box on a PGlite folder: it makes the folder's key (mode 0600) once and says so", async () => {
+    const { cwd, dataDir, json } = await heldRun();
+    const ticket = json.ticket as string;
+    const first = await runCli(["tickets", "approve", ticket, "--data-dir", dataDir, "--json"], { cwd });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain(`made an approval key for this store in ${join(dataDir, "approval.key")}`);
+    expect(statSync(join(dataDir, "approval.key")).mode & 0o777).toBe(0o600);
+    expect(await refundsOf(dataDir, "ORD-1002")).toEqual([75_000]);
+    // Another process on the same folder signs with the same key: the repeat is recognised, nothing more paid.
+    const again = await runCli(["tickets", "approve", ticket, "--data-dir", dataDir, "--json"], { cwd });
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain("made an approval key");
+    expect(onlyJson(again.stdout)).toMatchObject({ repeated: true });
+    expect(await refundsOf(dataDir, "ORD-1002")).toEqual([75_000]);
+  }, 120_000);
+
+  it("refuses a KEEL_APPROVAL_KEY shorter than 32 bytes, and decides nothing", async () => {
     const { cwd, dataDir, json } = await heldRun();
     const unsigned = await runCli(["tickets", "approve", json.ticket as string, "--data-dir", dataDir], {
       cwd,
+      env: { KEEL_APPROVAL_KEY: "short" },
     });
     expect(unsigned.code).toBe(2);
-    expect(unsigned.stderr).toContain("KEEL_APPROVAL_KEY");
+    expect(unsigned.stderr).toContain("KEEL_APPROVAL_KEY is shorter than 32 bytes");
     expect(await refundsOf(dataDir, "ORD-1002")).toEqual([]);
   }, 120_000);
 });

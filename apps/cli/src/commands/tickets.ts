@@ -16,7 +16,9 @@ Usage: keel tickets [--backend memory|sql] [--database-url URL] [--data-dir DIR]
        keel tickets reject T-… --reason "…"        decline it; the conversation continues to its answer
 
 A run paused by "keel run --hold" waits in its ticket. Deciding signs the decision with
-KEEL_APPROVAL_KEY (at least 32 bytes), records it as the ticket's resolution (the first decision stands),
+KEEL_APPROVAL_KEY (at least 32 bytes) or, on a PGlite folder without it, the folder's own key (DIR/approval.key,
+made on first use, mode 0600; PostgreSQL needs KEEL_APPROVAL_KEY, the same on every machine that decides),
+records it as the ticket's resolution (the first decision stands),
 and resumes the run from the store in this process: an approved refund is paid exactly once, however often
 you approve.
 
@@ -113,6 +115,7 @@ export const ticketsCommand = defineCommand({
           env,
           style,
           json: values.json === true,
+          choice,
         });
       }
       const listed = await backend.listTickets({ status: "open" });

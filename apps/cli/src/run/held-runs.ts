@@ -1,18 +1,32 @@
 import { AnthropicClient, type ModelClient } from "@keel/loop";
-import { decisionReportingClient, MIN_APPROVAL_KEY_BYTES } from "@keel/support-desk";
+import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
+import type { BackendChoice } from "./open-backend.js";
 import { UsageError } from "../usage-error.js";
 
-/** The configured signing key: `KEEL_APPROVAL_KEY`, at least 32 bytes. */
-export function approvalKey(env: Environment): string {
-  const key = env.KEEL_APPROVAL_KEY;
-  if (key === undefined || Buffer.byteLength(key) < MIN_APPROVAL_KEY_BYTES) {
-    throw new UsageError(
-      `approving or rejecting signs the decision: set KEEL_APPROVAL_KEY to a secret of at least ${MIN_APPROVAL_KEY_BYTES} bytes ` +
-        "(e.g. `openssl rand -hex 32`), the same wherever decisions are made.",
-    );
+/**
+ * The key that signs decisions on this store (support-desk's `approvalKeyFor`): `KEEL_APPROVAL_KEY` when
+ * set; for a PGlite folder, the folder's own key, made on first use (said on stderr); for PostgreSQL, an
+ * explicit key is required. A missing or short key is a usage error saying what to set.
+ */
+export function approvalKey(
+  env: Environment,
+  choice: BackendChoice,
+  stderr: { write(text: string): unknown },
+): string {
+  try {
+    const found = approvalKeyFor({ environmentKey: env.KEEL_APPROVAL_KEY, store: choice });
+    if (found.from === "data-dir" && found.created) {
+      stderr.write(
+        `keel: made an approval key for this store in ${found.file} (mode 0600); decisions on this PGlite ` +
+          "folder are signed with it. Set KEEL_APPROVAL_KEY instead where several machines decide (PostgreSQL).\n",
+      );
+    }
+    return found.key;
+  } catch (error) {
+    if (ApprovalKeyError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
   }
-  return key;
 }
 
 /** LIVE with ANTHROPIC_API_KEY; otherwise the scenario's model continues: it reports what the person decided. */

@@ -98,7 +98,7 @@ async function serve(
     ended = Promise.race([stdio.ended.then(() => "stdin closed"), stdoutGone]);
     logger.info("ready", { transport: "stdio", store: store.kind, version: SERVER_VERSION });
   } else {
-    const supervisorTools = supervisorToolset(store.backend, environment);
+    const supervisorTools = supervisorToolset(store.backend, environment, command.store);
     running = await startHttpServer({
       ...surfaceFor("stateless"),
       ...tracer,
