@@ -1,8 +1,8 @@
 import { AnthropicClient, type ModelClient } from "@keel/loop";
 import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
-import type { BackendChoice } from "./open-backend.js";
 import { UsageError } from "../usage-error.js";
+import type { BackendChoice } from "./open-backend.js";
 
 /**
  * The key that signs decisions on this store (support-desk's `approvalKeyFor`): `KEEL_APPROVAL_KEY` when
