@@ -87,9 +87,32 @@ describe("AnthropicClient retries: one owner, one budget", () => {
       { 0: { type: "http", status: 429, retryAfterSeconds: 120 } },
       { maxRetryDelayMs: 60_000 },
     );
-    await expect(create()).rejects.toMatchObject({ kind: "rate_limit", retryAfterMs: 120_000 });
+    const failure = create();
+    await expect(failure).rejects.toMatchObject({ kind: "rate_limit", retryAfterMs: 120_000 });
+    await expect(failure).rejects.toThrow(/longer than maxRetryDelayMs \(60000 ms\).*raise maxRetryDelayMs/);
+    await expect(failure).rejects.not.toThrow(/maxRetries\b/);
     expect(received()).toBe(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it.each([
+    ["a port out of range", "http://127.0.0.1:99999"],
+    ["an unknown scheme", "htp://127.0.0.1:8080"],
+    ["a malformed host", "http://[::1"],
+  ])("fails at once, not retried, when the base URL has %s", async (_label, baseURL) => {
+    const events: ModelStreamEvent[] = [];
+    const client = new AnthropicClient({
+      apiKey: "sk-ant-test-fake-api-0123456789",
+      baseURL,
+      maxRetries: 3,
+      sleep: async () => {
+        throw new Error("must not wait");
+      },
+    });
+    const failure = client.create(request, { onEvent: (event) => events.push(event) });
+    await expect(failure).rejects.toMatchObject({ kind: "connection", retryable: false });
+    await expect(failure).rejects.toThrow(/cannot be sent .* Fix ANTHROPIC_BASE_URL/);
+    expect(events.filter((event) => event.type === "retry")).toEqual([]);
   });
 
   it("stops retrying when the API sends x-should-retry: false", async () => {

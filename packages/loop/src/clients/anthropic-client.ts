@@ -283,7 +283,7 @@ export class AnthropicClient implements ModelClient {
     const advice = retryAdvice(failure.thrown, error, failure.phase);
     if (!advice.retry || retries >= this.#maxRetries) throw error;
     const delayMs = retryDelay(retries + 2, this.#delays, this.#random, advice.retryAfterMs);
-    if (delayMs === null) throw error;
+    if (delayMs === null) throw waitTooLong(error, advice.retryAfterMs, this.#delays.maxDelayMs);
     onEvent?.({
       type: "retry",
       attempt: retries + 1,
@@ -303,6 +303,23 @@ export class AnthropicClient implements ModelClient {
 function retryReason(error: ModelClientError, phase: FailurePhase): string {
   if (phase === "stream") return `stream failed before any output: ${error.message}`;
   return error.status === undefined ? `connection failed: ${error.message}` : `HTTP ${error.status}`;
+}
+
+/** The server asked for a longer wait than `maxRetryDelayMs` allows: the knob that helps is that one. */
+function waitTooLong(
+  error: ModelClientError,
+  retryAfterMs: number | undefined,
+  maxDelayMs: number,
+): ModelClientError {
+  const { kind, message, ...fields } = error.toJSON();
+  const firstSentence = message.replace(/ (Wait|Retry after)\b.*$/, "");
+  return new ModelClientError(
+    kind,
+    `${firstSentence} The API asked to wait ${retryAfterMs ?? "?"} ms before retrying, longer than ` +
+      `maxRetryDelayMs (${maxDelayMs} ms), so the request was not retried: retry after that wait, or raise ` +
+      "maxRetryDelayMs to let the client wait that long.",
+    { ...fields, cause: error.cause },
+  );
 }
 
 function afterOutput(error: ModelClientError): ModelClientError {

@@ -98,6 +98,15 @@ export function toModelClientError(thrown: unknown, context: ErrorContext): Mode
     return make("invalid_response", `The Anthropic API sent a response that is not valid JSON (${detail}).`);
   }
   const cause = describeCause(thrown);
+  if (cannotBeSent(thrown)) {
+    return new ModelClientError(
+      "connection",
+      `The request to the Anthropic API cannot be sent to ${context.baseURL} (${cause}): the address is not ` +
+        "a valid http(s) URL with a port from 1 to 65535, so sending it again fails the same way. Fix " +
+        "ANTHROPIC_BASE_URL (or the baseURL option).",
+      { cause: thrown, retryable: false },
+    );
+  }
   return make(
     "connection",
     `Could not complete the request to the Anthropic API at ${context.baseURL} (${cause}). Check the network and ANTHROPIC_BASE_URL.`,
@@ -132,4 +141,19 @@ function describeCause(thrown: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return redactString(parts.join(" <- ") || String(thrown));
+}
+
+/** Codes of failures that happen before anything is sent and repeat identically: an unusable address. */
+const UNSENDABLE_CODES = new Set(["ERR_INVALID_URL", "ERR_SOCKET_BAD_PORT", "ERR_INVALID_ARG_VALUE"]);
+
+/** True when the cause chain shows the request could never leave: an invalid URL, port or scheme. */
+function cannotBeSent(thrown: unknown): boolean {
+  let current: unknown = thrown;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNSENDABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && /^(unknown scheme|Invalid URL)/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
