@@ -136,9 +136,35 @@ describe("keel run in LIVE mode", () => {
       env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
     });
     expect(code).toBe(1);
-    expect(onlyJson(stdout).status).toBe("model_error");
+    expect(onlyJson(stdout)).toMatchObject({
+      status: "model_error",
+      error: { kind: "authentication", status: 401, retryable: false, retryAfterMs: null },
+    });
+    expect(String((onlyJson(stdout).error as { message: string }).message)).toContain("rejected the API key");
     expect(stderr).toContain("keel run: model_error: authentication:");
     expect(stdout + stderr).not.toContain(DUMMY_KEY);
+  });
+
+  it("says how a refused run stopped: --json carries the stop reason and the API's stop details", async () => {
+    const api = await startFakeMessagesApi({
+      script: [
+        {
+          content: [{ type: "text", text: "I can't help with that." }],
+          stop_reason: "refusal",
+          stop_details: { type: "refusal", category: "cyber", explanation: "flagged" },
+        } as never,
+      ],
+    });
+    servers.push(api);
+    const { code, stdout } = await runCli(["run", "Where is ORD-1005?", "--json"], {
+      env: { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url },
+    });
+    expect(code).toBe(1);
+    expect(onlyJson(stdout)).toMatchObject({
+      status: "refused",
+      error: null,
+      stop: { stopReason: "refusal", stopSequence: null, limit: null },
+    });
   });
 });
 

@@ -6,6 +6,8 @@ const RUN_KEYS = [
   "status",
   "runId",
   "ticket",
+  "error",
+  "stop",
   "text",
   "iterations",
   "modelRequests",

@@ -28,12 +28,37 @@ export interface EscalationJson {
   readonly redirectedFrom: string | null;
 }
 
+/** Why a `model_error` run failed: the library's `RunResult.error`, every field present. */
+export interface RunErrorJson {
+  readonly kind: string;
+  /** The HTTP status, when the API answered with one. */
+  readonly status: number | null;
+  readonly retryable: boolean;
+  /** The server's requested wait, when it sent one. */
+  readonly retryAfterMs: number | null;
+  readonly message: string;
+}
+
+/** How the last response ended the run: the library's `RunResult.stopDetails`, every field present. */
+export interface StopJson {
+  readonly stopReason: string | null;
+  readonly stopSequence: string | null;
+  /** The API's `stop_details` (a refusal's explanation, say), else null. */
+  readonly details: unknown;
+  /** The loop bound that ended the run (`maxIterations`, `maxPauseTurns`), else null. */
+  readonly limit: string | null;
+}
+
 /** The one JSON object `keel run --json` prints. */
 export interface RunJson {
   readonly status: RunStatus;
   readonly runId: string;
   /** The ticket that holds the run when it waits for a supervisor (`--hold`), else null. */
   readonly ticket: string | null;
+  /** Why the run failed (`model_error`), else null. */
+  readonly error: RunErrorJson | null;
+  /** How the last response ended it (`refused`, `truncated`, `context_window_exceeded`, …), else null. */
+  readonly stop: StopJson | null;
   readonly text: string;
   readonly iterations: number;
   readonly modelRequests: number;
@@ -88,6 +113,8 @@ export function runJson(result: RunResult, ticket: string | null = null): RunJso
     status: result.status,
     runId: result.runId,
     ticket,
+    error: errorJson(result),
+    stop: stopJson(result),
     text: result.text,
     iterations: result.iterations,
     modelRequests: result.modelRequests,
@@ -99,5 +126,28 @@ export function runJson(result: RunResult, ticket: string | null = null): RunJso
       cache_creation_input_tokens: result.usage.cache_creation_input_tokens,
       cache_read_input_tokens: result.usage.cache_read_input_tokens,
     },
+  };
+}
+
+function errorJson(result: RunResult): RunErrorJson | null {
+  const error = "error" in result ? result.error : undefined;
+  if (error === undefined) return null;
+  return {
+    kind: error.kind,
+    status: error.status ?? null,
+    retryable: error.retryable,
+    retryAfterMs: error.retryAfterMs ?? null,
+    message: error.message,
+  };
+}
+
+function stopJson(result: RunResult): StopJson | null {
+  const stop = "stopDetails" in result ? result.stopDetails : undefined;
+  if (stop === undefined) return null;
+  return {
+    stopReason: stop.stopReason,
+    stopSequence: stop.stopSequence,
+    details: stop.details ?? null,
+    limit: stop.limit ?? null,
   };
 }
