@@ -173,6 +173,7 @@ export class AnthropicClient implements ModelClient {
     options: ModelRequestOptions,
   ): Promise<Message> {
     const { signal, onEvent } = options;
+    const displays = options.displays !== false;
     if (signal?.aborted) throw abortedError(signal.reason);
     const own = this.#client;
     if (!this.#sdk && own === undefined) {
@@ -218,7 +219,7 @@ export class AnthropicClient implements ModelClient {
     for (let retries = 0; ; retries++) {
       try {
         return this.#stream
-          ? await this.#streamOnce(send, signal, onEvent)
+          ? await this.#streamOnce(send, signal, onEvent, displays)
           : await this.#postOnce(send, onEvent);
       } catch (failure) {
         if (!(failure instanceof FailedAttempt)) throw failure;
@@ -248,8 +249,9 @@ export class AnthropicClient implements ModelClient {
     send: () => PromiseLike<unknown>,
     signal: AbortSignal | undefined,
     onEvent: ModelRequestOptions["onEvent"],
+    displays: boolean,
   ): Promise<Message> {
-    const assembler = new MessageAssembler(onEvent);
+    const assembler = new MessageAssembler(onEvent, displays);
     let stream: AsyncIterable<unknown>;
     try {
       stream = (await send()) as AsyncIterable<unknown>;
@@ -326,7 +328,8 @@ function afterOutput(error: ModelClientError): ModelClientError {
   const { kind, message, ...fields } = error.toJSON();
   return new ModelClientError(
     kind,
-    `${message} The stream had already forwarded output, so it was not retried (that would show it twice).`,
+    `${message} The stream had already shown output, so it was not retried here (that would show it twice); ` +
+      "the run ends with a snapshot of its history: resumeRun(result.snapshot, []) continues it.",
     { ...fields, cause: error.cause },
   );
 }

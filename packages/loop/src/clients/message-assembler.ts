@@ -31,15 +31,17 @@ export class ListenerError extends Error {
  * cut off by max_tokens) is kept as the raw string and gets no `tool_use_complete`.
  */
 export class MessageAssembler {
-  /** True once any event was forwarded: from then on a retry would show output twice. */
+  /** True once any event reached a listener that displays it: from then on a retry would show output twice. */
   forwarded = false;
   readonly #onEvent: ((event: ModelStreamEvent) => void) | undefined;
+  readonly #displays: boolean;
   #message: Message | undefined;
   #stopped = false;
   readonly #json: Array<string | undefined> = [];
 
-  constructor(onEvent: ((event: ModelStreamEvent) => void) | undefined) {
+  constructor(onEvent: ((event: ModelStreamEvent) => void) | undefined, displays = true) {
     this.#onEvent = onEvent;
+    this.#displays = displays;
   }
 
   /** What the response reported so far (from message_start on): billed even if the stream fails later. */
@@ -173,7 +175,7 @@ export class MessageAssembler {
 
   #emit(event: ModelStreamEvent): void {
     if (!this.#onEvent) return;
-    this.forwarded = true;
+    if (this.#displays) this.forwarded = true;
     notify(this.#onEvent, event);
   }
 }

@@ -26,8 +26,14 @@ export type ModelStreamEvent =
     };
 
 export interface ModelRequestOptions {
-  readonly signal?: AbortSignal;
-  readonly onEvent?: (event: ModelStreamEvent) => void;
+  readonly signal?: AbortSignal | undefined;
+  readonly onEvent?: ((event: ModelStreamEvent) => void) | undefined;
+  /**
+   * Whether `onEvent` shows what it receives to someone (default true). `false` for a listener that only
+   * records (usage, a trace, eager tool starts): a stream that fails part-way may then be retried even after
+   * events reached it, because nothing would be shown twice.
+   */
+  readonly displays?: boolean | undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
+import type { ModelStreamEvent } from "../clients/model-client.js";
 import { runAgent } from "./run-agent.js";
 import { spyTool } from "./run-fixtures.test-helpers.js";
 
@@ -21,7 +22,11 @@ const twoTools = toolUseResponse([
   { id: "toolu_write", name: "process_refund", input: { order_id: "O-1", amount: 20 } },
 ]);
 
-async function runAgainst(options: Partial<FakeMessagesApiOptions>, clientOptions = {}) {
+async function runAgainst(
+  options: Partial<FakeMessagesApiOptions>,
+  clientOptions = {},
+  { display = true }: { readonly display?: boolean } = {},
+) {
   const api = await startFakeMessagesApi({ script: [twoTools, textResponse("Refunded.")], ...options });
   close = api.close;
   const log: string[] = [];
@@ -41,9 +46,13 @@ async function runAgainst(options: Partial<FakeMessagesApiOptions>, clientOption
     model: "m",
     tools: [lookup, refund],
     prompt: "Refund order O-1",
-    onStreamEvent: (event) => {
-      if (event.type === "tool_use_complete") log.push(`complete ${event.block.id}`);
-    },
+    ...(display
+      ? {
+          onStreamEvent: (event: ModelStreamEvent) => {
+            if (event.type === "tool_use_complete") log.push(`complete ${event.block.id}`);
+          },
+        }
+      : {}),
   });
   const runs = (id: string) => log.filter((entry) => entry === `run ${id}`).length;
   return { api, result, log, runs };
@@ -95,6 +104,29 @@ describe("faults of the fake Messages API end in the right status, and no tool r
     expect(result.trace).toContainEqual(
       expect.objectContaining({ type: "eager_discarded", id: "toolu_read" }),
     );
+  });
+
+  it("with output shown, ends resumable: the model_error carries a snapshot and says how to continue", async () => {
+    const { result } = await runAgainst({
+      faults: { 0: { type: "reset-after-events", count: 9 } },
+      streaming: { jsonChunkSize: 1000 },
+    });
+    expect(result.status).toBe("model_error");
+    expect(result.error).toMatchObject({ retryable: true });
+    expect(result.error?.message).toContain("resumeRun(result.snapshot, [])");
+    expect(result.snapshot).toBeDefined();
+  });
+
+  it("retries a stream dropped part-way when no listener displays anything, and runs the write once", async () => {
+    const { result, runs, api } = await runAgainst(
+      { faults: { 0: { type: "reset-after-events", count: 9 } }, streaming: { jsonChunkSize: 1000 } },
+      {},
+      { display: false },
+    );
+    expect(result.status).toBe("completed");
+    expect(runs("toolu_write")).toBe(1);
+    expect(api.requests).toHaveLength(3);
+    expect(result.trace).toContainEqual(expect.objectContaining({ type: "model_retry", attempt: 1 }));
   });
 
   it("truncates on a tool_use cut off by max_tokens, and never runs the cut-off tool", async () => {

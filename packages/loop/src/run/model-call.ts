@@ -54,7 +54,12 @@ export function requestModel(
       run.options.client,
       request,
       json,
-      abortable ? { signal: run.signal, onEvent } : { onEvent },
+      // Only the caller's onStreamEvent shows anything: without it, a stream that fails part-way is retried.
+      {
+        ...(abortable ? { signal: run.signal } : {}),
+        onEvent,
+        displays: run.options.onStreamEvent !== undefined,
+      },
     );
   } catch (error) {
     return Promise.reject(error);
