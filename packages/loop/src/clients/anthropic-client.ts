@@ -329,7 +329,7 @@ function afterOutput(error: ModelClientError): ModelClientError {
   return new ModelClientError(
     kind,
     `${message} The stream had already shown output, so it was not retried here (that would show it twice); ` +
-      "the run ends with a snapshot of its history: resumeRun(result.snapshot, []) continues it.",
+      "the run ends with a snapshot of its history: resumeRun(result.snapshot, [], { client, tools }) continues it.",
     { ...fields, cause: error.cause },
   );
 }

@@ -113,7 +113,7 @@ describe("faults of the fake Messages API end in the right status, and no tool r
     });
     expect(result.status).toBe("model_error");
     expect(result.error).toMatchObject({ retryable: true });
-    expect(result.error?.message).toContain("resumeRun(result.snapshot, [])");
+    expect(result.error?.message).toContain("resumeRun(result.snapshot, [], { client, tools })");
     expect(result.snapshot).toBeDefined();
   });
 
