@@ -9,7 +9,7 @@ import {
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
-import { didYouMean } from "@keel/mcp-server/command-line";
+import { didYouMean } from "@keel/command-line";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";

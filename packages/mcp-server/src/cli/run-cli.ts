@@ -1,4 +1,4 @@
-import { COMMAND_LINE_EXIT } from "../command-line/command-line.js";
+import { COMMAND_LINE_EXIT } from "@keel/command-line";
 import { KeelMcpConfigError } from "../config-error.js";
 import type { supportSurface } from "../support-surface.js";
 import { SERVER_VERSION } from "../version.js";
