@@ -1,6 +1,6 @@
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
-import { otelEnvironment, startOtlpTracing } from "@keel/mcp-server/tracing";
+import { otelEnvironment, startOtlpTracing } from "@keel/tracing";
 import {
   createRemoteSupportHooks,
   type FaultableBackend,

@@ -6,7 +6,7 @@ import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
 import { supervisorToolset } from "../supervisor-tools.js";
 import { type SupportSurface, supportSurface } from "../support-surface.js";
-import { type OtlpTracing, startOtlpTracing } from "../tracing/otlp.js";
+import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { SERVER_VERSION } from "../version.js";
 import type { CliCommand } from "./arguments.js";
 import type { CliDependencies } from "./run-cli.js";
