@@ -9,7 +9,7 @@ import { type SupportSurface, supportSurface } from "../support-surface.js";
 import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { SERVER_VERSION } from "../version.js";
 import type { CliCommand } from "./arguments.js";
-import type { CliDependencies } from "./run-cli.js";
+import type { CliDependencies } from "./cli-dependencies.js";
 
 /** How long a shutdown waits for calls in flight before cutting them off. */
 const DRAIN_TIMEOUT_MS = 10_000;
