@@ -93,9 +93,7 @@ const impostors = [
 
 describe("the error classes of every Keel package and app", () => {
   it("are found through the packages' exports", () => {
-    expect(entryPoints).toEqual(
-      expect.arrayContaining(["@keel/testkit/process", "@keel/tracing"]),
-    );
+    expect(entryPoints).toEqual(expect.arrayContaining(["@keel/testkit/process", "@keel/tracing"]));
     // The classes known when this test was written: a floor, so a discovery that finds nothing fails.
     const known = [
       KeelError,

@@ -1,4 +1,5 @@
 import { DataDirLockedError, DataDirNotADirectoryError } from "@keel/support-desk";
+import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { KeelMcpConfigError } from "../config-error.js";
 import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
@@ -6,7 +7,6 @@ import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
 import { supervisorToolset } from "../supervisor-tools.js";
 import { type SupportSurface, supportSurface } from "../support-surface.js";
-import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { SERVER_VERSION } from "../version.js";
 import type { CliCommand } from "./arguments.js";
 import type { CliDependencies } from "./cli-dependencies.js";
