@@ -42,8 +42,11 @@ const NODE_TYPES = [`@types/node@${rootDevRange("@types/node")}`];
 const ZOD_THREE = "zod@3.25.76";
 
 const workspace = readWorkspacePackages();
-/** The published binaries (apps): packed and installed like the libraries, then run. */
-const binaries = readApps(["apps/mcp-server", "apps/cli"]);
+/**
+ * The published binaries: packed and installed like the libraries, then run. @keel/mcp-server is a library with a
+ * bin, so it is in `workspace` too (its README example runs like any other package's).
+ */
+const binaries = readBinaries(["packages/mcp-server", "apps/cli"]);
 const everything = new Map([...workspace, ...binaries]);
 /** Each package's README install plan, read once (installPlan). */
 const installPlans = new Map();
@@ -165,8 +168,8 @@ function readWorkspacePackages() {
   return packages;
 }
 
-/** The apps published with a bin, by name (they must not be private). */
-function readApps(directories) {
+/** The packages published with a bin, by name (they must not be private). */
+function readBinaries(directories) {
   const apps = new Map();
   for (const relative of directories) {
     const directory = path.join(root, relative);
@@ -347,7 +350,7 @@ async function packAll(names) {
       if (!files.includes("package/LICENSE")) throw new Error("the tarball has no LICENSE file");
       // Shared with the adopter's own code or heavy and optional: never a plain dependency.
       const packedManifest = JSON.parse(listing.stdout);
-      // (An application brings its own: the binaries may depend on them.)
+      // (A binary is an application and brings its own: the binaries may depend on them.)
       for (const peer of binaries.has(name) ? [] : ["zod", "@electric-sql/pglite", "pg"]) {
         if (packedManifest.dependencies?.[peer])
           throw new Error(`${peer} must be a peer dependency, not a dependency`);

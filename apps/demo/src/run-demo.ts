@@ -56,7 +56,7 @@ export async function runDemo(): Promise<DemoReport> {
     Promise.resolve().then(() =>
       openMcpSession({
         name: "keel-mcp",
-        command: "keel-mcp --memory (apps/mcp-server/dist/index.js)",
+        command: "keel-mcp --memory (packages/mcp-server/dist/index.js)",
         entry: keelMcpEntry(),
         args: ["--memory"],
       }),

@@ -73,7 +73,7 @@ export async function mcpThroughputBench(context) {
       id: "5",
       title: "5. MCP server throughput",
       body: [],
-      skipped: "apps/mcp-server is not built (no dist/index.js); run `turbo run build` first.",
+      skipped: "packages/mcp-server is not built (no dist/index.js); run `turbo run build` first.",
       checks: [
         { target: "MCP server throughput", measured: "not measured: keel-mcp is not built", pass: null },
       ],

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { seededDataDir } from "./bench-orders.mjs";
 
 /**
- * The two MCP servers of bench 5, each in its own process: Keel's `keel-mcp` (apps/mcp-server, built) over
+ * The two MCP servers of bench 5, each in its own process: Keel's `keel-mcp` (packages/mcp-server, built) over
  * a store, and the bare SDK floor. CPU time is read from /proc so it is the server's alone.
  *
  * @typedef {{ id: string, command: string, args: string[], cleanup?: () => void }} ServerCommand
@@ -13,7 +13,7 @@ import { seededDataDir } from "./bench-orders.mjs";
 const FLOOR = fileURLToPath(new URL("../workers/mcp-floor-server.mjs", import.meta.url));
 const TICKS_PER_SECOND = clockTicks();
 
-/** The built keel-mcp entry point, or undefined when apps/mcp-server is not built. */
+/** The built keel-mcp entry point, or undefined when packages/mcp-server is not built. */
 export function keelMcpEntry() {
   try {
     const entry = fileURLToPath(
@@ -37,7 +37,7 @@ export async function serverCommand(id, transport) {
   if (id === "floor")
     return { id, command: process.execPath, args: [FLOOR, ...(transport === "http" ? ["--http"] : [])] };
   const entry = keelMcpEntry();
-  if (!entry) throw new Error("apps/mcp-server is not built (dist/index.js is missing)");
+  if (!entry) throw new Error("packages/mcp-server is not built (dist/index.js is missing)");
   if (id === "keel-memory") return { id, command: process.execPath, args: [entry, ...http, "--memory"] };
   const dataDir = await seededDataDir();
   return {

@@ -1,7 +1,7 @@
 import { createSqlBackend, type Refund, SAMPLE_DATA } from "@keel/support-desk";
 import type { RefundAnswer, SentRefund } from "./refund-requests.js";
 
-/** How the server stores a client's key: scoped to the tool (apps/mcp-server README, "Idempotency"). */
+/** How the server stores a client's key: scoped to the tool (packages/mcp-server README, "Idempotency"). */
 export const STORED_KEY_PREFIX = "mcp:process_refund:key:";
 
 /** Reads every refund of the sample orders straight from the data directory (the server is stopped). */

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { AGENT_TOKEN } from "./mcp-server-process.js";
 
-/** The `_meta` key a client names an action with (see apps/mcp-server README, "Idempotency"). */
+/** The `_meta` key a client names an action with (see packages/mcp-server README, "Idempotency"). */
 const IDEMPOTENCY_META_KEY = "dev.keel/idempotency-key";
 
 /** What a `tools/call` came back as over the wire. */

@@ -31,7 +31,7 @@ Exit codes: 0 the config passes, 1 findings (or not an MCP config), 2 usage erro
 
 Examples:
   keel check-config
-  keel check-config apps/mcp-server/.mcp.json
+  keel check-config packages/mcp-server/.mcp.json
   KEEL_MCP_TOKEN=... keel check-config .mcp.json --json
 `;
 

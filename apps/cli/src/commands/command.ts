@@ -1,4 +1,4 @@
-import { COMMAND_LINE_EXIT, type CommandLine, commandLine } from "@keel/mcp-server/command-line";
+import { COMMAND_LINE_EXIT, type CommandLine, commandLine } from "@keel/command-line";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
 import type { Spinner } from "../terminal/spinner.js";
@@ -35,7 +35,7 @@ export const EXIT = {
 } as const;
 
 /**
- * `keel`'s command-line helpers (`@keel/mcp-server/command-line`, the one owner of parsing, `--help` and
+ * `keel`'s command-line helpers (`@keel/command-line`, the one owner of parsing, `--help` and
  * usage errors for `keel` and `keel-mcp`). `defineCommand` makes a subcommand: its arguments go through
  * `node:util` parseArgs (strict, positionals allowed); `--help` prints its help and exits 0; a parse error,
  * or an unknown option (with the nearest known one: `--jsno` → "Did you mean --json?"), is a UsageError

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
 
-const KEEL_MCP = fileURLToPath(new URL("../../../mcp-server/dist/index.js", import.meta.url));
+const KEEL_MCP = fileURLToPath(new URL("../../../../packages/mcp-server/dist/index.js", import.meta.url));
 const PLAIN = fileURLToPath(new URL("./__fixtures__/plain-mcp-server.mjs", import.meta.url));
 
 function config(servers: Record<string, unknown>): string {

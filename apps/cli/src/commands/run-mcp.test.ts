@@ -13,7 +13,7 @@ import {
 // keel run --mcp-config: the support agent with its tools served by the real keel-mcp over stdio.
 
 const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
-const KEEL_MCP = join(REPOSITORY, "apps/mcp-server/dist/index.js");
+const KEEL_MCP = join(REPOSITORY, "packages/mcp-server/dist/index.js");
 
 function configWith(servers: Record<string, unknown>): { readonly dir: string; readonly file: string } {
   const dir = temporaryDirectory();

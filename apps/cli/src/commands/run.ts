@@ -1,6 +1,5 @@
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
-import { otelEnvironment, startOtlpTracing } from "@keel/mcp-server/tracing";
 import {
   createRemoteSupportHooks,
   type FaultableBackend,
@@ -8,6 +7,7 @@ import {
   SUPPORT_SYSTEM_PROMPT,
   supportAgent,
 } from "@keel/support-desk";
+import { otelEnvironment, startOtlpTracing } from "@keel/tracing";
 import type { CliIo } from "../cli-io.js";
 import {
   type ChosenServers,

@@ -1,15 +1,6 @@
 import { traceContextFromMeta } from "@keel/errors";
-import type { ToolCallResolution } from "@keel/hooks";
 import type { Tracer } from "@opentelemetry/api";
-
-/** One `tools/call`'s span (or none without a tracer), and the trace id its log line names. */
-export interface CallSpan {
-  /** The caller's trace (from `_meta.traceparent`) or this span's; undefined when there is neither. */
-  readonly traceId: string | undefined;
-  run<T>(work: () => Promise<T>): Promise<T>;
-  end(resolution: ToolCallResolution): void;
-  fail(code: string): void;
-}
+import type { CallSpan } from "./call-span-type.js";
 
 let traced: Promise<typeof import("./traced-call-span.js")> | undefined;
 

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { commandLine } from "../command-line/command-line.js";
+import { commandLine } from "@keel/command-line";
 import { KeelMcpConfigError } from "../config-error.js";
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "../logger.js";
 import type { StoreSettings } from "../store.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_LINE_EXIT, commandLine, didYouMean, nearestName } from "./command-line.js";
+import { COMMAND_LINE_EXIT, commandLine, didYouMean, nearestName } from "./index.js";
 
 /** The error the test programs throw, so a test can tell a usage error from any other failure. */
 class TestUsageError extends Error {}

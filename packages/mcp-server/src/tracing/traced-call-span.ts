@@ -10,7 +10,7 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import type { CallSpan } from "./call-span.js";
+import type { CallSpan } from "./call-span-type.js";
 
 /**
  * Loaded only for a traced call (see call-span.ts), so a server without a tracer never loads the API.

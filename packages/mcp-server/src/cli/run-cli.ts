@@ -1,14 +1,9 @@
-import { COMMAND_LINE_EXIT } from "../command-line/command-line.js";
+import { COMMAND_LINE_EXIT } from "@keel/command-line";
 import { KeelMcpConfigError } from "../config-error.js";
-import type { supportSurface } from "../support-surface.js";
 import { SERVER_VERSION } from "../version.js";
 import { type CliCommand, parseCliArguments } from "./arguments.js";
+import type { CliDependencies } from "./cli-dependencies.js";
 import { USAGE } from "./usage.js";
-
-/** What the CLI builds its tools from; tests swap it to drive the real start-up and signal handling. */
-export interface CliDependencies {
-  readonly surface?: typeof supportSurface;
-}
 
 /**
  * The `keel-mcp` command: resolves to the exit code once the server has stopped (0 after SIGTERM,

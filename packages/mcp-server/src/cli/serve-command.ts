@@ -1,4 +1,5 @@
 import { DataDirLockedError, DataDirNotADirectoryError } from "@keel/support-desk";
+import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { KeelMcpConfigError } from "../config-error.js";
 import { startHttpServer } from "../http.js";
 import { createStderrLogger, type Logger } from "../logger.js";
@@ -6,10 +7,9 @@ import { startStdioServer } from "../stdio.js";
 import { openStore, type Store } from "../store.js";
 import { supervisorToolset } from "../supervisor-tools.js";
 import { type SupportSurface, supportSurface } from "../support-surface.js";
-import { type OtlpTracing, startOtlpTracing } from "../tracing/otlp.js";
 import { SERVER_VERSION } from "../version.js";
 import type { CliCommand } from "./arguments.js";
-import type { CliDependencies } from "./run-cli.js";
+import type { CliDependencies } from "./cli-dependencies.js";
 
 /** How long a shutdown waits for calls in flight before cutting them off. */
 const DRAIN_TIMEOUT_MS = 10_000;

@@ -1,0 +1,11 @@
+export type {
+  CommandLine,
+  CommandLineCommand,
+  CommandLineProgram,
+  CommandSpec,
+  HelpContext,
+  ParsedCommandLine,
+  ParseSettings,
+} from "./command-line.js";
+export { COMMAND_LINE_EXIT, commandLine } from "./command-line.js";
+export { didYouMean, nearestName } from "./nearest-name.js";

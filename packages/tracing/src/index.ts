@@ -1,0 +1,2 @@
+export type { OtlpTracing } from "./otlp.js";
+export { otelEnvironment, startOtlpTracing } from "./otlp.js";
