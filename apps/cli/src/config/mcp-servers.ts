@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { isRecord } from "@keel/errors";
+import { didYouMean } from "@keel/diagnostics";
+import { isRecord } from "@keel/errors/internal";
 import type { McpServerConfig } from "@keel/mcp-client";
-import { didYouMean } from "@keel/mcp-server/command-line";
 import type { Environment } from "../env-file.js";
 import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";

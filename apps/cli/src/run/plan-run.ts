@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { didYouMean } from "@keel/diagnostics";
 import {
   AnthropicClient,
   type Cassette,
@@ -9,7 +10,6 @@ import {
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
-import { didYouMean } from "@keel/mcp-server/command-line";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";
