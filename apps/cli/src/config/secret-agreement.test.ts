@@ -63,7 +63,10 @@ const PLAIN_NAMES = [
 
 /** Whether keel check-config reports the text as a hard-coded secret in a field whose name says nothing. */
 function checkConfigFinds(text: string): boolean {
-  const report = checkMcpConfig({ mcpServers: { demo: { command: "node", args: ["serve", text] } } }, {});
+  const report = checkMcpConfig(
+    { mcpServers: { demo: { command: "node", args: ["serve", text] } } },
+    { DB_PASSWORD: "set" },
+  );
   return (report.servers[0]?.findings ?? []).some((finding) => finding.field === "args[1]");
 }
 
