@@ -1,4 +1,4 @@
-import { didYouMean } from "@keel/command-line";
+import { didYouMean } from "@keel/diagnostics";
 import type { CliIo } from "./cli-io.js";
 import { COMMANDS } from "./commands/catalog.js";
 import { EXIT } from "./commands/command.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { type AddressInfo, createServer, type Socket } from "node:net";
-import { nearestName } from "@keel/command-line";
+import { nearestName } from "@keel/diagnostics";
 import { startNodeScript } from "@keel/testkit/process";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, runCli, temporaryDirectory } from "./cli.test-helpers.js";

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { describeJsonError, describeReadError } from "@keel/errors";
+import { describeJsonError, describeReadError } from "@keel/diagnostics";
 import { UsageError } from "./usage-error.js";
 
 /*

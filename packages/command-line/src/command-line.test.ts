@@ -1,5 +1,6 @@
+import { didYouMean, nearestName } from "@keel/diagnostics";
 import { describe, expect, it } from "vitest";
-import { COMMAND_LINE_EXIT, commandLine, didYouMean, nearestName } from "./index.js";
+import { COMMAND_LINE_EXIT, commandLine } from "./command-line.js";
 
 /** The error the test programs throw, so a test can tell a usage error from any other failure. */
 class TestUsageError extends Error {}

@@ -1,9 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { didYouMean } from "./nearest-name.js";
+import { didYouMean } from "@keel/diagnostics";
 
 // The one owner of how a Keel program reads its command line (`keel`'s subcommands and `keel-mcp`). It
-// imports nothing but node:util, so `--help`, `--version` and a usage error answer without loading a server,
-// a store or an SDK.
+// imports nothing but node:util and @keel/diagnostics (no dependencies), so `--help`, `--version` and a usage
+// error answer without loading a server, a store or an SDK.
 
 /** The exit codes every Keel program shares: 0 for `--help` (and success), 2 for a usage error. */
 export const COMMAND_LINE_EXIT = { ok: 0, usage: 2 } as const;

@@ -8,4 +8,3 @@ export type {
   ParseSettings,
 } from "./command-line.js";
 export { COMMAND_LINE_EXIT, commandLine } from "./command-line.js";
-export { didYouMean, nearestName } from "./nearest-name.js";

@@ -1,5 +1,5 @@
+import { isPlainObject } from "@keel/wire/internal";
 import { KeelConfigError } from "./keel-error.js";
-import { isPlainObject } from "./plain-object.js";
 
 const SCREAMING_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 

@@ -1,7 +1,7 @@
+import { isPlainObject } from "@keel/wire/internal";
 import { checkCode, checkDetails, checkMessage, checkRetryAfter } from "./builder-checks.js";
 import { CATEGORY_DEFAULTS, isErrorCategory } from "./categories.js";
 import { KeelConfigError } from "./keel-error.js";
-import { isPlainObject } from "./plain-object.js";
 import { contentOf } from "./tool-content.js";
 import type {
   EmptyOutcome,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessError, success, validEmpty } from "./builders.js";
 import { isErrorOutcome, isToolOutcome } from "./guards.js";
-import { isPlainObject, isRecord } from "./plain-object.js";
 
 describe("guards", () => {
   it("recognises every built outcome", () => {
@@ -48,16 +47,5 @@ describe("guards", () => {
     expect(isErrorOutcome(businessError("OVER_LIMIT", "No."))).toBe(true);
     expect(isErrorOutcome(validEmpty("ORDER_NOT_FOUND", "None."))).toBe(false);
     expect(isErrorOutcome({ kind: "error" })).toBe(false);
-  });
-
-  it("isRecord accepts any non-null, non-array object; isPlainObject only JSON-style ones", () => {
-    for (const value of [{}, { a: 1 }, Object.create(null)]) {
-      expect([isRecord(value), isPlainObject(value)]).toEqual([true, true]);
-    }
-    for (const value of [new Date(0), new Map()])
-      expect([isRecord(value), isPlainObject(value)]).toEqual([true, false]);
-    for (const value of [null, undefined, [], [1], "text", 3, () => {}]) {
-      expect([isRecord(value), isPlainObject(value)]).toEqual([false, false]);
-    }
   });
 });

@@ -1,5 +1,5 @@
+import { isPlainObject } from "@keel/wire/internal";
 import { isErrorCategory } from "./categories.js";
-import { isPlainObject } from "./plain-object.js";
 import { contentOf } from "./tool-content.js";
 import type { ErrorOutcome, ToolOutcome } from "./types.js";
 

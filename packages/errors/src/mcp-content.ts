@@ -1,4 +1,4 @@
-import { isPlainObject } from "./plain-object.js";
+import { isPlainObject } from "@keel/wire/internal";
 import { isModelImageType, isToolContent } from "./tool-content.js";
 import type { ToolContent } from "./types.js";
 

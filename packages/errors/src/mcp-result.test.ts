@@ -1,7 +1,8 @@
+import { KEEL_META_KEY } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { businessError, success, transientError, validationError, validEmpty } from "./builders.js";
 import { isToolOutcome } from "./guards.js";
-import { fromMcpResult, KEEL_META_KEY, toMcpResult } from "./mcp-result.js";
+import { fromMcpResult, toMcpResult } from "./mcp-result.js";
 import { toToolResultBlock } from "./tool-result-block.js";
 
 describe("toMcpResult", () => {

@@ -1,19 +1,11 @@
+import { KEEL_META_KEY } from "@keel/wire";
+import { isPlainObject } from "@keel/wire/internal";
 import { success } from "./builders.js";
 import { foreignError, textOf } from "./foreign-error.js";
 import { type McpImageContent, type McpResourceContent, mcpContentOf, toolContentOf } from "./mcp-content.js";
 import { outcomeFromJson, outcomeToJson } from "./outcome-json.js";
-import { isPlainObject } from "./plain-object.js";
 import { renderOutcomeText } from "./render-outcome-text.js";
 import type { ToolContent, ToolOutcome } from "./types.js";
-
-/** The reverse-DNS `_meta` key under which a Keel MCP result carries its outcome. */
-export const KEEL_META_KEY = "dev.keel/outcome";
-
-/**
- * The request `_meta` key that names one logical write: a Keel MCP server keys the write's idempotency on
- * it, and Keel's MCP client sends the call's idempotency key under it. Other servers ignore it.
- */
-export const IDEMPOTENCY_META_KEY = "dev.keel/idempotency-key";
 
 export type McpTextContent = {
   type: "text";

@@ -1,5 +1,5 @@
+import { isRecord } from "@keel/wire/internal";
 import { success } from "./builders.js";
-import { isRecord } from "./plain-object.js";
 import type { ErrorOutcome, SuccessOutcome, ToolOutcome } from "./types.js";
 
 /**

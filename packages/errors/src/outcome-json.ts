@@ -1,5 +1,5 @@
+import { isPlainObject } from "@keel/wire/internal";
 import { isToolOutcome } from "./guards.js";
-import { isPlainObject } from "./plain-object.js";
 import type { ToolOutcome } from "./types.js";
 
 /** An error's fields after `kind` and `isError`, in their JSON order; each is written only when set. */

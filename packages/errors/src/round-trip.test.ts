@@ -1,8 +1,8 @@
+import { isPlainObject } from "@keel/wire/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { outcomeArbitrary } from "./arbitraries.test-helpers.js";
 import { fromMcpResult, toMcpResult } from "./mcp-result.js";
-import { isPlainObject } from "./plain-object.js";
 import { fromToolResultBlock, toToolResultBlock } from "./tool-result-block.js";
 
 const throughJsonText = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));

@@ -1,4 +1,4 @@
-import { isPlainObject } from "./plain-object.js";
+import { isPlainObject } from "@keel/wire/internal";
 import type { ToolContent } from "./types.js";
 
 const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"];

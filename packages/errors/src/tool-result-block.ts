@@ -1,11 +1,11 @@
+import type { ToolResultBlock } from "@keel/wire";
+import { isPlainObject } from "@keel/wire/internal";
 import { success } from "./builders.js";
 import { foreignError, textOf } from "./foreign-error.js";
 import { EMPTY_GUIDANCE, retryGuidance } from "./guidance.js";
 import { outcomeFromJson, outcomeToJson } from "./outcome-json.js";
-import { isPlainObject } from "./plain-object.js";
 import { isToolContent } from "./tool-content.js";
 import type { EmptyOutcome, ErrorOutcome, TextContent, ToolContent, ToolOutcome } from "./types.js";
-import type { ToolResultBlock } from "./wire/types.js";
 
 /** Any `tool_result` block fromToolResultBlock can read (Keel's, the SDK's, or a foreign one). */
 export interface ToolResultBlockLike {

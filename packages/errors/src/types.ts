@@ -1,3 +1,5 @@
+import type { DocumentContent, ImageContent } from "@keel/wire";
+
 /**
  * The four categories of the taxonomy, plus `unclassified` for failures nobody categorised
  * (a tool that threw unexpectedly, a foreign MCP server's error without Keel metadata).
@@ -7,25 +9,6 @@ export type ErrorCategory = "transient" | "validation" | "business" | "permissio
 /** JSON-compatible value: what crosses every wire. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
-
-/** An image for the model, as the Messages API takes it inside a `tool_result` (base64 only). */
-export interface ImageContent {
-  readonly type: "image";
-  readonly source: {
-    readonly type: "base64";
-    readonly media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
-    readonly data: string;
-  };
-}
-
-/** A document for the model: a PDF (base64) or plain text, as the Messages API takes it in a `tool_result`. */
-export interface DocumentContent {
-  readonly type: "document";
-  readonly source:
-    | { readonly type: "base64"; readonly media_type: "application/pdf"; readonly data: string }
-    | { readonly type: "text"; readonly media_type: "text/plain"; readonly data: string };
-  readonly title?: string;
-}
 
 /** A text part of a tool's content beside its data (e.g. the text of an MCP resource). */
 export interface TextContent {

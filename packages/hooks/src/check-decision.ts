@@ -1,4 +1,5 @@
-import { isRecord, isToolOutcome } from "@keel/errors";
+import { isToolOutcome } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import type { PreToolDecision } from "./types.js";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -10,7 +10,7 @@ export type {
   ToolResultBlock,
   ToolUseBlock,
   Usage,
-} from "@keel/errors";
+} from "@keel/wire";
 export type {
   AnthropicClientOptions,
   AnthropicSdkClient,

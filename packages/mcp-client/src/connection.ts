@@ -1,12 +1,12 @@
 import {
   fromMcpResult,
-  IDEMPOTENCY_META_KEY,
   permissionError,
   type ToolOutcome,
   transientError,
   unclassifiedError,
 } from "@keel/errors";
 import { defineJsonSchemaTool, type Tool, type ToolAnnotations, type ToolContext } from "@keel/tools";
+import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

@@ -1,4 +1,4 @@
-import { traceContextMeta } from "@keel/errors";
+import { traceContextMeta } from "@keel/wire";
 
 type OtelApi = typeof import("@opentelemetry/api");
 

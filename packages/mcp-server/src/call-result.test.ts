@@ -2,7 +2,6 @@ import {
   businessError,
   EMPTY_MEANING,
   fromMcpResult,
-  KEEL_META_KEY,
   redirectedOutcome,
   success,
   type ToolOutcome,
@@ -10,6 +9,7 @@ import {
   validationError,
   validEmpty,
 } from "@keel/errors";
+import { KEEL_META_KEY } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCallToolResult } from "./call-result.js";

@@ -1,11 +1,6 @@
-import {
-  asObject,
-  emptyEnvelope,
-  KEEL_META_KEY,
-  type McpCallToolResult,
-  type ToolOutcome,
-  toMcpResult,
-} from "@keel/errors";
+import { emptyEnvelope, type McpCallToolResult, type ToolOutcome, toMcpResult } from "@keel/errors";
+import { asObject } from "@keel/errors/internal";
+import { KEEL_META_KEY } from "@keel/wire";
 
 /**
  * The explicit MCP result of a resolved call's outcome, built with @keel/errors `toMcpResult`:

@@ -1,4 +1,4 @@
-import { type ErrorOutcome, IDEMPOTENCY_META_KEY, permissionError, transientError } from "@keel/errors";
+import { type ErrorOutcome, permissionError, transientError } from "@keel/errors";
 import {
   type CompletedCall,
   resolveToolCall as resolveThroughPipeline,
@@ -7,6 +7,7 @@ import {
 } from "@keel/hooks";
 import type { RunHooks } from "@keel/loop";
 import type { ToolCall, Toolset } from "@keel/tools";
+import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
 import { idempotencyKeyFor } from "./idempotency.js";
 import { invalidMetaId } from "./meta-id.js";

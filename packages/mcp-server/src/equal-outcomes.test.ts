@@ -1,14 +1,8 @@
-import {
-  fromMcpResult,
-  success,
-  type ToolOutcome,
-  type ToolResultBlock,
-  toolResultText,
-  transientError,
-} from "@keel/errors";
+import { fromMcpResult, success, type ToolOutcome, toolResultText, transientError } from "@keel/errors";
 import { definePreHook, type PreToolHook } from "@keel/hooks";
 import { runAgent, ScriptedClient } from "@keel/loop";
 import { createToolset, defineTool, type Toolset } from "@keel/tools";
+import type { ToolResultBlock } from "@keel/wire";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";

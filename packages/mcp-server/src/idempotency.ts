@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_META_KEY } from "@keel/errors";
 import { idempotencyKey } from "@keel/hooks";
+import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { isMetaId } from "./meta-id.js";
 
 /**

@@ -1,6 +1,6 @@
 export type { EmptyEnvelope, RedirectEnvelope } from "@keel/errors";
-export { IDEMPOTENCY_META_KEY } from "@keel/errors";
 export type { ToolCallResolution } from "@keel/hooks";
+export { IDEMPOTENCY_META_KEY } from "@keel/wire";
 export type { KeelHooks } from "./call-tool.js";
 export type { KeelMcpConfigErrorCode } from "./config-error.js";
 export { KeelMcpConfigError } from "./config-error.js";

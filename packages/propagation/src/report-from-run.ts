@@ -1,4 +1,5 @@
-import { type ErrorOutcome, isErrorOutcome, isRecord, type JsonObject, type JsonValue } from "@keel/errors";
+import { type ErrorOutcome, isErrorOutcome, type JsonObject, type JsonValue } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import { failureFromOutcome } from "./failure-outcome.js";
 import { PropagationConfigError } from "./propagation-config-error.js";
 import { isSubagentReport } from "./report-json.js";

@@ -1,10 +1,10 @@
-import { completeMessage, type Message, type MessageTemplate } from "@keel/errors";
+import { completeMessage, type Message, type MessageTemplate } from "@keel/wire";
 import { createId } from "./ids.js";
 import { estimateTokens, type InputUsage } from "./prompt-cache.js";
 
 /**
  * Turns a scripted template into the message served for one request (through `completeMessage` of
- * @keel/errors, the one owner of what a template leaves out): the request's model, computed usage
+ * @keel/wire, the one owner of what a template leaves out): the request's model, computed usage
  * (scripted usage fields win), an inferred stop_reason, ids where the template has none.
  */
 export function serveTemplate(template: MessageTemplate, model: string, inputUsage: InputUsage): Message {

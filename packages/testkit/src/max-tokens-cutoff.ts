@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, ToolUseBlock } from "@keel/errors";
+import type { ContentBlock, Message, ToolUseBlock } from "@keel/wire";
 import type { MaxTokensFault } from "./faults.js";
 
 export interface Cutoff {

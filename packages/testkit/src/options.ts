@@ -1,5 +1,5 @@
-import type { ApiErrorBody, Message, MessageTemplate } from "@keel/errors";
-import { findMessageProblem } from "@keel/errors";
+import type { ApiErrorBody, Message, MessageTemplate } from "@keel/wire";
+import { findMessageProblem } from "@keel/wire";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
 import type { Provider } from "./providers.js";

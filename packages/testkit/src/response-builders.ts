@@ -1,4 +1,4 @@
-import type { ContentBlock, MessageTemplate, StopReason, ToolUseBlock, Usage } from "@keel/errors";
+import type { ContentBlock, MessageTemplate, StopReason, ToolUseBlock, Usage } from "@keel/wire";
 import { TestkitConfigError } from "./config-error.js";
 import { createId } from "./ids.js";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Message } from "@keel/errors";
+import type { Message } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messageResponse, textResponse, toolUseResponse } from "./index.js";

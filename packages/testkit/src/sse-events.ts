@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, TextBlock, ThinkingBlock, ToolUseBlock } from "@keel/errors";
+import type { ContentBlock, Message, TextBlock, ThinkingBlock, ToolUseBlock } from "@keel/wire";
 
 export interface ChunkingOptions {
   /** Characters per text_delta / thinking_delta. */

@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/wire/internal";
 import { alteredThinking } from "./thinking-signatures.js";
 import type { MessagesRequest } from "./wire.js";
 

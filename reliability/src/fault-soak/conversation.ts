@@ -1,13 +1,6 @@
-import {
-  fromToolResultBlock,
-  type MessageParam,
-  type RequestContentBlock,
-  type ToolOutcome,
-  type ToolResultBlock,
-  type ToolUseBlock,
-  unclassifiedError,
-} from "@keel/errors";
+import { fromToolResultBlock, type ToolOutcome, unclassifiedError } from "@keel/errors";
 import type { MessagesRequest } from "@keel/testkit";
+import type { MessageParam, RequestContentBlock, ToolResultBlock, ToolUseBlock } from "@keel/wire";
 
 /** One tool call of an assistant turn and the outcome its tool_result carried back. */
 export interface Exchange {

@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import type { RunResult, RunStatus } from "@keel/loop";
 import type { Refund, SupportBackend } from "@keel/support-desk";
 import type { StoreObservations } from "./observed-backend.js";

@@ -1,5 +1,6 @@
-import { type MessageTemplate, type ToolOutcome, unwrapRedirect } from "@keel/errors";
+import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
 import { type MessagesRequest, type ToolCallSpec, textResponse, toolUseResponse } from "@keel/testkit";
+import type { MessageTemplate } from "@keel/wire";
 import { type Exchange, exchangesOf } from "./conversation.js";
 import type { SoakPlan } from "./soak-plans.js";
 

@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import { callTool, healthStatus, mcpHeaders } from "../mcp/mcp-http.js";
 import { AGENT_TOKEN, type McpServerProcess } from "../mcp/mcp-server-process.js";
 import type { BodySpec, McpHttpCase } from "./corpus-types.js";

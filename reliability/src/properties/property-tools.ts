@@ -1,6 +1,5 @@
 import {
   businessError,
-  isRecord,
   permissionError,
   success,
   type ToolOutcome,
@@ -8,6 +7,7 @@ import {
   validationError,
   validEmpty,
 } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import { definePreHook, type PreToolHook } from "@keel/hooks";
 import { defineTool, type Tool } from "@keel/tools";
 import { z } from "zod";

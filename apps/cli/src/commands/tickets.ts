@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { didYouMean } from "@keel/command-line";
+import { didYouMean } from "@keel/diagnostics";
 import type { Ticket } from "@keel/support-desk";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";

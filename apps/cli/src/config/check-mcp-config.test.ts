@@ -1,8 +1,8 @@
+import { isSecretKey as isSecretName } from "@keel/secrets";
 import { describe, expect, it } from "vitest";
 import { checkMcpConfig } from "./check-mcp-config.js";
 import { expandVariables } from "./expand-variables.js";
 import { maskSecret } from "./mask-secret.js";
-import { isSecretName } from "./secret-patterns.js";
 
 const server = (fields: Record<string, unknown>) => ({
   mcpServers: { demo: { command: "node", ...fields } },

@@ -1,8 +1,8 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
+import { isSecretKey } from "@keel/secrets";
 import type { Environment } from "../env-file.js";
 import { expandVariables, type VariableReference } from "./expand-variables.js";
 import { scanValue } from "./scan-value.js";
-import { isSecretName } from "./secret-patterns.js";
 
 /** One problem, named by server and field (`env.API_KEY`, `args[3]`, `headers.Authorization`). Never a secret. */
 export interface ConfigFinding {
@@ -54,10 +54,10 @@ function argumentLeaf(item: string, field: string): Leaf {
     if (!assignment || scanValue(name, false) !== undefined) break;
     value = assignment[2] ?? "";
     variable = VARIABLE_NAME.test(name) ? name : undefined;
-    if (isSecretName(name)) return { field, value, secretNamed: true, variable };
+    if (isSecretKey(name)) return { field, value, secretNamed: true, variable };
   }
   const header = /^([A-Za-z][\w-]*):[ \t]*([\s\S]*)$/.exec(value);
-  if (header && isSecretName(header[1] ?? "")) return { field, value: header[2] ?? "", secretNamed: true };
+  if (header && isSecretKey(header[1] ?? "")) return { field, value: header[2] ?? "", secretNamed: true };
   return { field, value: item, secretNamed: false, variable };
 }
 
@@ -72,14 +72,14 @@ function leaves(value: unknown, field: string, secretNamed: boolean, into: Leaf[
         typeof previous === "string" &&
         previous.startsWith("-") &&
         !previous.includes("=") &&
-        isSecretName(previous) &&
+        isSecretKey(previous) &&
         !(typeof item === "string" && /^-/.test(item));
       if (typeof item === "string" && !flag) into.push(argumentLeaf(item, `${field}[${index}]`));
       else leaves(item, `${field}[${index}]`, flag, into);
     });
   } else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value))
-      leaves(item, field === "" ? key : `${field}.${key}`, isSecretName(key), into);
+      leaves(item, field === "" ? key : `${field}.${key}`, isSecretKey(key), into);
   }
   return into;
 }

@@ -1,6 +1,6 @@
 import { dirname, resolve } from "node:path";
-import { didYouMean } from "@keel/command-line";
-import { isRecord } from "@keel/errors";
+import { didYouMean } from "@keel/diagnostics";
+import { isRecord } from "@keel/errors/internal";
 import type { McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
 import { parseInputJson, readInputFile } from "../read-input-file.js";

@@ -1,6 +1,7 @@
+import { findSecret, SECRET_SHAPES } from "@keel/secrets";
 import { defaultsOf, literalPart } from "./expand-variables.js";
 import { maskSecret } from "./mask-secret.js";
-import { DEFAULT_SECRETS, SECRET_SHAPES, urlPassword } from "./secret-patterns.js";
+import { DEFAULT_SECRETS } from "./secret-patterns.js";
 
 /** A hard-coded secret found in one field; `masked` is all that may ever be printed of it. */
 export interface SecretFinding {
@@ -21,19 +22,16 @@ export function scanValue(raw: string, secretNamed: boolean): SecretFinding | un
   const literal = literalPart(raw);
   const defaults = defaultsOf(raw);
   for (const text of [literal, ...defaults]) {
-    for (const shape of SECRET_SHAPES) {
-      const match = shape.pattern.exec(text);
-      const secret = match?.[shape.group ?? 0];
-      if (secret !== undefined) {
-        return {
-          kind: "secret-shape",
-          masked: maskSecret(secret),
-          message: `${shape.label} hard-coded${text === literal ? "" : " as a ${…:-default}"}`,
-        };
-      }
+    const found = findSecret(text);
+    if (found !== undefined && found.kind !== "url_password") {
+      return {
+        kind: "secret-shape",
+        masked: maskSecret(found.secret),
+        message: `${found.label} hard-coded${text === literal ? "" : " as a ${…:-default}"}`,
+      };
     }
   }
-  const password = urlPassword(raw);
+  const password = urlPasswordOf(raw);
   if (password !== undefined) {
     return { kind: "url-password", masked: maskSecret(password), message: "password written into a URL" };
   }
@@ -67,6 +65,15 @@ export function scanValue(raw: string, secretNamed: boolean): SecretFinding | un
         ? "known default secret as the ${…:-default} of a secret-named field"
         : "hard-coded fallback secret as the ${…:-default} of a secret-named field",
     };
+  }
+  return undefined;
+}
+
+/** A password written into a URL (`scheme://user:password@host`), unless it is a `${VAR}` reference. */
+function urlPasswordOf(text: string): string | undefined {
+  for (const shape of SECRET_SHAPES) {
+    if (shape.kind !== "url_password") continue;
+    for (const { secret } of shape.find(text)) return secret;
   }
   return undefined;
 }

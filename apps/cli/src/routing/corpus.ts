@@ -1,4 +1,4 @@
-import { didYouMean } from "@keel/command-line";
+import { didYouMean } from "@keel/diagnostics";
 import { parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 

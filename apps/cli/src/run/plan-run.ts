@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { didYouMean } from "@keel/command-line";
+import { didYouMean } from "@keel/diagnostics";
 import {
   AnthropicClient,
   type Cassette,

@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import type { RunError, RunResult, TraceEvent } from "@keel/loop";
 import { parseInputJson, parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";

@@ -1,11 +1,6 @@
-import {
-  ERROR_CATEGORIES,
-  type ErrorCategory,
-  fromMcpResult,
-  isRecord,
-  KEEL_META_KEY,
-  type ToolOutcome,
-} from "@keel/errors";
+import { ERROR_CATEGORIES, type ErrorCategory, fromMcpResult, type ToolOutcome } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
+import { KEEL_META_KEY } from "@keel/wire";
 import type { McpCallRow } from "../demo-report.js";
 import { outcomeSummary } from "../outcome-summary.js";
 

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { retryDelay } from "@keel/errors";
+import { retryDelay } from "@keel/errors/internal";
 import { HookConfigError } from "../hook-config-error.js";
 import type { ToolRetryPolicy } from "./tool-call-resolution.js";
 

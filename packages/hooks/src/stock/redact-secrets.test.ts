@@ -1,4 +1,5 @@
-import { redactSecretText, success, type ToolOutcome, unclassifiedError, validEmpty } from "@keel/errors";
+import { success, type ToolOutcome, unclassifiedError, validEmpty } from "@keel/errors";
+import { redactSecretText } from "@keel/secrets";
 import { describe, expect, it } from "vitest";
 import { HookConfigError } from "../hook-config-error.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";

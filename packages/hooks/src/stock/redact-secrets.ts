@@ -1,12 +1,10 @@
-import { isSecretKey, redactSecretText, type ToolOutcome } from "@keel/errors";
+import type { ToolOutcome } from "@keel/errors";
+import { isSecretKey, REDACTED, redactSecretText } from "@keel/secrets";
 import { definePostHook } from "../define-hook.js";
 import { HookConfigError } from "../hook-config-error.js";
 import type { PostToolHook } from "../types.js";
 import { type JsonVisitor, mapJson } from "./map-json.js";
 import { withChanges } from "./outcome-data.js";
-
-/** What replaces the value of a secret-named property. */
-export const REDACTED = "[REDACTED]";
 
 export interface RedactSecretsOptions {
   /** More property names whose values are secrets (compared case-insensitively). */
@@ -17,10 +15,9 @@ export interface RedactSecretsOptions {
 
 /**
  * Post hook: redacts secrets in every outcome kind — success and empty data, empty and error
- * messages, error details — deeply. Inside text, what `@keel/errors` `redactSecretText` finds: API keys
- * (Anthropic sk-ant-…, OpenAI sk-…, AWS AKIA…/ASIA…, GitHub ghp_…/github_pat_…, Stripe
- * sk_live_…/rk_live_…, Slack xox…), bearer tokens, JWTs, PEM private keys and passwords in URLs (user
- * kept). Values of properties `isSecretKey` names (password, api_key, client_secret, refresh_token,
+ * messages, error details — deeply. Inside text, what `@keel/secrets` `redactSecretText` finds (the same
+ * detector as `keel check-config`): API keys and tokens (gitleaks' rules and Keel's shapes), bearer tokens,
+ * JWTs, PEM private keys and passwords in URLs (user kept). Values of properties `isSecretKey` names (password, api_key, client_secret, refresh_token,
  * Authorization, Cookie, …) become "[REDACTED]", whatever their type except null and booleans. Category,
  * code and retryable are never touched. Linear in the size of the data, including on hostile text.
  */

@@ -1,5 +1,5 @@
-import type { MessageCreateRequest } from "@keel/errors";
 import { type FakeMessagesApi, type FaultPlan, startFakeMessagesApi, textResponse } from "@keel/testkit";
+import type { MessageCreateRequest } from "@keel/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";

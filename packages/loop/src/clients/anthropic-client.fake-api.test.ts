@@ -1,4 +1,3 @@
-import type { MessageCreateRequest, MessageParam } from "@keel/errors";
 import {
   type FakeMessagesApi,
   type FakeMessagesApiOptions,
@@ -6,6 +5,7 @@ import {
   textResponse,
   toolUseResponse,
 } from "@keel/testkit";
+import type { MessageCreateRequest, MessageParam } from "@keel/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";

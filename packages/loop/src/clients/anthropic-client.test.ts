@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest } from "@keel/errors";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "./anthropic-client.js";
 import type { ModelStreamEvent } from "./model-client.js";

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import Anthropic from "@anthropic-ai/sdk";
-import type { Message, MessageCreateRequest } from "@keel/errors";
-import { type RetryDelayPolicy, retryDelay } from "@keel/errors";
+import { type RetryDelayPolicy, retryDelay } from "@keel/errors/internal";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { type ErrorContext, toModelClientError } from "./anthropic-error.js";
 import { ListenerError, MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
 import { emitMessageEvents } from "./message-events.js";

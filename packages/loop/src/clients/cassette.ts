@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
-import type { Message, MessageCreateRequest } from "@keel/errors";
-import { describeReadError, describeValue, findMessageProblem, isRecord, parseJsonText } from "@keel/errors";
+import { describeReadError, parseJsonText } from "@keel/diagnostics";
+import { isRecord } from "@keel/errors/internal";
+import type { Message, MessageCreateRequest } from "@keel/wire";
+import { findMessageProblem } from "@keel/wire";
+import { describeValue } from "@keel/wire/internal";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;

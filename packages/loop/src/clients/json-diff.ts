@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 /** One place where two JSON values differ; `undefined` means the key or item is absent. */
 export interface JsonDifference {
   readonly path: string;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { describeReadError, findMessageProblem, type MessageTemplate, parseJsonText } from "@keel/errors";
+import { describeReadError, parseJsonText } from "@keel/diagnostics";
+import { findMessageProblem, type MessageTemplate } from "@keel/wire";
 import { ModelClientError } from "./model-client-error.js";
 
 /**

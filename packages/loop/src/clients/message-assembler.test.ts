@@ -1,4 +1,4 @@
-import type { ContentBlock, Message } from "@keel/errors";
+import type { ContentBlock, Message } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MessageAssembler, type RawStreamEvent } from "./message-assembler.js";

@@ -1,4 +1,5 @@
-import { type ContentBlock, isRecord, type Message, type ToolUseBlock } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
+import type { ContentBlock, Message, ToolUseBlock } from "@keel/wire";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";
 

@@ -1,4 +1,4 @@
-import type { Message, ToolUseBlock } from "@keel/errors";
+import type { Message, ToolUseBlock } from "@keel/wire";
 import type { ModelStreamEvent } from "./model-client.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock, Usage } from "@keel/errors";
+import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock, Usage } from "@keel/wire";
 
 /** Live events a streaming client forwards while a response is being produced. */
 export type ModelStreamEvent =

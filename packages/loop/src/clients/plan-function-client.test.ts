@@ -1,4 +1,4 @@
-import type { MessageCreateRequest, MessageParam } from "@keel/errors";
+import type { MessageCreateRequest, MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import type { ModelStreamEvent } from "./model-client.js";
 import { type PlanFunction, PlanFunctionClient, type ScratchpadEntry } from "./plan-function-client.js";

@@ -1,5 +1,6 @@
-import type { Message, MessageCreateRequest, MessageParam, RequestContentBlock } from "@keel/errors";
-import { describeValue, isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
+import type { Message, MessageCreateRequest, MessageParam, RequestContentBlock } from "@keel/wire";
+import { describeValue } from "@keel/wire/internal";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { MessageCreateRequest, MessageParam } from "@keel/errors";
+import type { MessageCreateRequest, MessageParam } from "@keel/wire";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Cassette } from "./cassette.js";
 import type { ModelStreamEvent } from "./model-client.js";

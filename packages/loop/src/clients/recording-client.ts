@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest } from "@keel/errors";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { CASSETTE_VERSION, type Cassette, type CassetteInteraction, writeCassette } from "./cassette.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";

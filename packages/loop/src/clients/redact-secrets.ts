@@ -1,7 +1,7 @@
-import { redactSecretText, type SecretKind } from "@keel/errors";
+import { REDACTED, redactJsonSecrets, redactSecretText, type SecretKind } from "@keel/secrets";
 
-/** What a redacted secret is replaced with; deterministic so replayed requests compare equal. */
-export const REDACTED = "[REDACTED]";
+/** What a redacted secret is replaced with (one marker for Keel); deterministic so replayed requests compare equal. */
+export { REDACTED };
 
 /**
  * Credential headers and options, dropped wherever they appear. Narrower than `isSecretKey` on purpose:
@@ -25,7 +25,7 @@ function replacement(kind: SecretKind, secret: string): string {
 }
 
 /**
- * Replaces the secrets `@keel/errors` `redactSecretText` finds (API keys, bearer tokens, JWTs, PEM
+ * Replaces the secrets `@keel/secrets` `redactSecretText` finds (API keys, bearer tokens, JWTs, PEM
  * private keys, URL passwords) and the given literal secrets in a string. Returns an equal string when
  * nothing matched.
  */
@@ -42,19 +42,11 @@ export function redactString(text: string, literals: readonly string[] = []): st
  * (`authorization`, `x-api-key`, `cookie`, ...) are dropped, at any depth.
  */
 export function redactSecrets<T>(value: T, literals: readonly string[] = []): T {
-  return redactValue(value, literals) as T;
-}
-
-function redactValue(value: unknown, literals: readonly string[]): unknown {
-  if (typeof value === "string") return redactString(value, literals);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, literals));
-  if (typeof value !== "object" || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (SECRET_KEYS.has(key.toLowerCase())) continue;
-    copy[key] = redactValue(item, literals);
-  }
-  return copy;
+  return redactJsonSecrets(value, {
+    secretKeys: "drop",
+    isSecretKey: (key) => SECRET_KEYS.has(key.toLowerCase()),
+    redactText: (text) => redactString(text, literals),
+  });
 }
 
 /** The secrets a recording must never contain even when they match no pattern. */

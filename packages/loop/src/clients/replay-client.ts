@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest } from "@keel/errors";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { type Cassette, checkCassette, readCassette } from "./cassette.js";
 import { diffJson, formatDifferences } from "./json-diff.js";
 import { emitMessageEvents } from "./message-events.js";

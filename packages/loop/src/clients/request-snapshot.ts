@@ -1,4 +1,4 @@
-import type { MessageCreateRequest } from "@keel/errors";
+import type { MessageCreateRequest } from "@keel/wire";
 
 /**
  * Takes snapshots of requests in O(new messages), not O(history): the `messages` array and the

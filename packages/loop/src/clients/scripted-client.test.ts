@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest, MessageParam } from "@keel/errors";
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import type { ModelStreamEvent } from "./model-client.js";
 import { ModelClientError } from "./model-client-error.js";

@@ -1,5 +1,5 @@
-import type { Message, MessageCreateRequest, MessageParam } from "@keel/errors";
-import { completeMessage, findMessageProblem, type MessageTemplate } from "@keel/errors";
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
+import { completeMessage, findMessageProblem, type MessageTemplate } from "@keel/wire";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";

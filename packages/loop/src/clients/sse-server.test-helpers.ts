@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ContentBlock, Message } from "@keel/errors";
+import type { ContentBlock, Message } from "@keel/wire";
 
 /** What a test server handler gets: the parsed body, its 0-based request number and the raw exchange. */
 export interface Exchange {

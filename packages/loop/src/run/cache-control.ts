@@ -5,7 +5,7 @@ import type {
   ServerToolDefinition,
   TextBlock,
   ToolDefinitionParam,
-} from "@keel/errors";
+} from "@keel/wire";
 
 /** The Messages API accepts at most four cache_control breakpoints per request. */
 export const MAX_BREAKPOINTS = 4;

@@ -4,7 +4,7 @@ import type {
   ServerToolDefinition,
   TextBlock,
   ToolDefinitionParam,
-} from "@keel/errors";
+} from "@keel/wire";
 import {
   countBreakpoints,
   MAX_BREAKPOINTS,

@@ -1,6 +1,6 @@
-import type { MessageParam, RequestContentBlock } from "@keel/errors";
 import { success } from "@keel/errors";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import type { MessageParam, RequestContentBlock } from "@keel/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import { runAgent } from "./run-agent.js";

@@ -1,4 +1,5 @@
-import { isRecord, type Message, type MessageCreateRequest, type ToolUseBlock } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
+import type { Message, MessageCreateRequest, ToolUseBlock } from "@keel/wire";
 import { sendRequest } from "../clients/anthropic-client.js";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";

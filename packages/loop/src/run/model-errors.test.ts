@@ -1,5 +1,5 @@
-import type { Message } from "@keel/errors";
 import { success } from "@keel/errors";
+import type { Message } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { ModelClientError } from "../clients/model-client-error.js";
 import { ScriptedClient } from "../clients/scripted-client.js";

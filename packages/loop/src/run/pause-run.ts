@@ -1,6 +1,6 @@
-import type { ToolResultBlock } from "@keel/errors";
 import type { HeldCall } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
+import type { ToolResultBlock } from "@keel/wire";
 import type { RunError, RunResult } from "./run-result.js";
 import { type PendingCall, RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";
 import type { RunState } from "./run-state.js";

@@ -1,4 +1,4 @@
-import type { MessageCreateRequest, MessageParam } from "@keel/errors";
+import type { MessageCreateRequest, MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";
 import { runAgent } from "./run-agent.js";

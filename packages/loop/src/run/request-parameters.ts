@@ -1,4 +1,4 @@
-import type { MessageCreateRequest } from "@keel/errors";
+import type { MessageCreateRequest } from "@keel/wire";
 import { z } from "zod/v4";
 import { RunOptionsError } from "./run-options-error.js";
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
 import {
   HookConfigError,
   type PostToolHook,
@@ -8,6 +7,7 @@ import {
   toolRetryPolicy,
 } from "@keel/hooks";
 import { createToolset, type Toolset } from "@keel/tools";
+import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import { type RequestFields, resolveRequestParameters } from "./request-parameters.js";

@@ -1,4 +1,4 @@
-import type { Message, TextBlock } from "@keel/errors";
+import type { Message, TextBlock } from "@keel/wire";
 import type { RunError, RunStatus, StopDetails } from "./run-result.js";
 
 /** A reply the loop cannot act on: no content array, a null or unknown stop reason, tool_use without a block. */

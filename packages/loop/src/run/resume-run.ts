@@ -1,5 +1,5 @@
-import type { ToolResultBlock, ToolUseBlock } from "@keel/errors";
 import { permissionError, toToolResultBlock } from "@keel/errors";
+import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import { startTelemetry } from "../telemetry/run-telemetry.js";
 import { type ApprovalDecision, type ApprovalKey, verifyDecision } from "./approvals.js";
 import { pauseRun } from "./pause-run.js";

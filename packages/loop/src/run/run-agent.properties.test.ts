@@ -1,6 +1,6 @@
-import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "@keel/errors";
 import { success, transientError } from "@keel/errors";
 import { definePreHook } from "@keel/hooks";
+import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";

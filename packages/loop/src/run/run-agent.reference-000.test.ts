@@ -1,5 +1,5 @@
-import type { MessageParam, RequestContentBlock } from "@keel/errors";
 import { businessError, success, transientError } from "@keel/errors";
+import type { MessageParam, RequestContentBlock } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import type { ModelClient } from "../clients/model-client.js";
 import { PlanFunctionClient } from "../clients/plan-function-client.js";

@@ -1,5 +1,5 @@
-import type { MessageParam } from "@keel/errors";
 import { toolError } from "@keel/errors";
+import type { MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { FINAL_ANSWER_INSTRUCTION } from "./run-agent.js";
 import { answer, reply, runScript, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";

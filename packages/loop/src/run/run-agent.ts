@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "@keel/errors";
+import type { ContentBlock, Message, TextBlock, ToolResultBlock } from "@keel/wire";
 import { startTelemetry } from "../telemetry/run-telemetry.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { pauseRun, snapshotOnFailure } from "./pause-run.js";

@@ -1,3 +1,6 @@
+import { businessError, success, type ToolOutcome, transientError } from "@keel/errors";
+import { thresholdRedirect } from "@keel/hooks";
+import { defineTool, type Tool, type ToolContext } from "@keel/tools";
 import type {
   ContentBlock,
   Message,
@@ -5,10 +8,7 @@ import type {
   StopReason,
   TextBlock,
   ToolUseBlock,
-} from "@keel/errors";
-import { businessError, success, type ToolOutcome, transientError } from "@keel/errors";
-import { thresholdRedirect } from "@keel/hooks";
-import { defineTool, type Tool, type ToolContext } from "@keel/tools";
+} from "@keel/wire";
 import { z } from "zod";
 import type { ModelClient, ModelRequestOptions } from "../clients/model-client.js";
 import { ScriptedClient, type ScriptFunction, type ScriptStep } from "../clients/scripted-client.js";

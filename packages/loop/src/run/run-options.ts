@@ -1,6 +1,6 @@
-import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
 import type { PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
+import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import type { RequestParameters } from "./request-parameters.js";

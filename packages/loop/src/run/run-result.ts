@@ -1,5 +1,6 @@
-import type { ErrorCategory, MessageParam, StopReason, ToolOutcome } from "@keel/errors";
+import type { ErrorCategory, ToolOutcome } from "@keel/errors";
 import type { HookDecision } from "@keel/hooks";
+import type { MessageParam, StopReason } from "@keel/wire";
 import type { ModelClientErrorKind } from "../clients/model-client-error.js";
 import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";

@@ -1,6 +1,6 @@
-import type { MessageParam, TextBlock, ToolResultBlock } from "@keel/errors";
 import { isToolOutcome, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
+import type { MessageParam, TextBlock, ToolResultBlock } from "@keel/wire";
 import { z } from "zod/v4";
 import type { RunUsage } from "./run-result.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";

@@ -1,6 +1,7 @@
-import type { ToolOutcome, Usage } from "@keel/errors";
+import type { ToolOutcome } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
+import type { Usage } from "@keel/wire";
 import type { RunTelemetry } from "../telemetry/run-telemetry.js";
 import { Conversation } from "./conversation.js";
 import { Limiter } from "./limiter.js";

@@ -1,4 +1,4 @@
-import type { Message, MessageCreateRequest } from "@keel/errors";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "../clients/anthropic-client.js";
 import type { ModelRequestOptions } from "../clients/model-client.js";

@@ -1,4 +1,4 @@
-import type { ContentBlock } from "@keel/errors";
+import type { ContentBlock } from "@keel/wire";
 
 /**
  * The assistant reply as it enters the history, so that the history is always a valid request to continue

@@ -1,5 +1,6 @@
-import { type ToolResultBlock, type ToolUseBlock, toolResultText } from "@keel/errors";
+import { toolResultText } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
+import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
 import { type CallEnvironment, type CallResult, resolveToolUse } from "./tool-call.js";

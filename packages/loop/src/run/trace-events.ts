@@ -1,4 +1,4 @@
-import type { StopReason, Usage } from "@keel/errors";
+import type { StopReason, Usage } from "@keel/wire";
 import type { RunStatus, RunUsage, ToolCallRecord } from "./run-result.js";
 
 /** Every event carries `atMs`: milliseconds since the run started (from the injected clock). */

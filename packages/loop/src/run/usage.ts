@@ -1,4 +1,4 @@
-import type { Usage } from "@keel/errors";
+import type { Usage } from "@keel/wire";
 import type { RunUsage } from "./run-result.js";
 
 export const EMPTY_USAGE: RunUsage = {

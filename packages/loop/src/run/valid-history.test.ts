@@ -1,6 +1,6 @@
-import type { MessageParam } from "@keel/errors";
-import { type MessageTemplate, success } from "@keel/errors";
+import { success } from "@keel/errors";
 import { messageResponse, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import type { MessageParam, MessageTemplate } from "@keel/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import { runAgent } from "./run-agent.js";

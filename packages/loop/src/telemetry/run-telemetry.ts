@@ -1,5 +1,5 @@
-import type { Message, MessageCreateRequest } from "@keel/errors";
 import { type ToolCallResolution, toolCallAttributes, toolCallErrorType } from "@keel/hooks";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import { redactSecrets } from "../clients/redact-secrets.js";
 import type { ResolvedOptions } from "../run/resolve-options.js";
 import { RunOptionsError } from "../run/run-options-error.js";

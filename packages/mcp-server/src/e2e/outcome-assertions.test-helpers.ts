@@ -1,4 +1,4 @@
-import { KEEL_META_KEY } from "@keel/errors";
+import { KEEL_META_KEY } from "@keel/wire";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
 

@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 
 /** Batches larger than this are refused outright (the SDK refuses them too). */
 const MAX_BATCH = 100;

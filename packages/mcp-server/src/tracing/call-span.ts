@@ -1,4 +1,4 @@
-import { traceContextFromMeta } from "@keel/errors";
+import { traceContextFromMeta } from "@keel/wire";
 import type { Tracer } from "@opentelemetry/api";
 import type { CallSpan } from "./call-span-type.js";
 

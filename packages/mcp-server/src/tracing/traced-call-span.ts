@@ -1,5 +1,5 @@
-import { traceContextFromMeta } from "@keel/errors";
 import { toolCallAttributes, toolCallErrorType } from "@keel/hooks";
+import { traceContextFromMeta } from "@keel/wire";
 import {
   context,
   createTraceState,

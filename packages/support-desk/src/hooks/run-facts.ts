@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import type { CompletedCall } from "@keel/hooks";
 import type { AccountStatus } from "../backend/types.js";
 

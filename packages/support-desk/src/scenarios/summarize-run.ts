@@ -1,4 +1,4 @@
-import { isRecord } from "@keel/errors";
+import { isRecord } from "@keel/errors/internal";
 import type { RunResult } from "@keel/loop";
 import type { RunSummary } from "./types.js";
 

@@ -1,4 +1,5 @@
-import { isSecretKey, type JsonObject } from "@keel/errors";
+import type { JsonObject } from "@keel/errors";
+import { isSecretKey } from "@keel/secrets";
 import type { z } from "zod/v4";
 import { cap, count, showValue } from "./show-value.js";
 

@@ -1,4 +1,4 @@
-import { containsSecret } from "@keel/errors";
+import { containsSecret } from "@keel/secrets";
 
 /** The longest string a validation answer repeats back; anything longer is described by its length. */
 const MAX_SHOWN_STRING = 40;

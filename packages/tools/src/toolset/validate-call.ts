@@ -1,7 +1,7 @@
+import { nearestName } from "@keel/diagnostics";
 import { validationError } from "@keel/errors";
 import type { Tool, ValidationResult } from "../types.js";
 import { describeIssues, type FieldProblem, parseForModel } from "./describe-issues.js";
-import { MAX_TOOL_NAME_LENGTH, suggestToolName } from "./did-you-mean.js";
 
 /**
  * Checks a call against the dispatch table: the name must be a real tool and the input must pass its zod
@@ -17,9 +17,13 @@ export function validateCall(tools: ReadonlyMap<string, Tool>, call: unknown): V
   return { ok: false, outcome: invalidInput(tool, input, describeIssues(parsed.error.issues, input)) };
 }
 
+/** Longest legal tool name (`^[a-zA-Z0-9_-]{1,64}$`): anything longer cannot be a misspelt real name. */
+const MAX_TOOL_NAME_LENGTH = 64;
+
 function unknownTool(name: unknown, names: readonly string[]) {
   const requested = shownName(name);
-  const suggestion = typeof name === "string" ? suggestToolName(name, names) : null;
+  const suggestion =
+    typeof name === "string" && name.length <= MAX_TOOL_NAME_LENGTH ? nearestName(name, names) : undefined;
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : "";
   const available = names.length > 0 ? names.join(", ") : "(none)";
   return validationError(

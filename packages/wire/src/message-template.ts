@@ -1,5 +1,5 @@
-import { isPlainObject } from "../plain-object.js";
-import type { ContentBlock, Message, MessageTemplate, StopReason, Usage } from "./types.js";
+import type { ContentBlock, Message, MessageTemplate, StopReason, Usage } from "./messages.js";
+import { isPlainObject } from "./plain-object.js";
 
 const STOP_REASONS: readonly StopReason[] = [
   "end_turn",

@@ -1,11 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  describeJsonError,
-  describeReadError,
-  jsonErrorPosition,
-  parseJsonText,
-} from "./input-text-errors.js";
+import { describeJsonError, describeReadError, jsonErrorPosition, parseJsonText } from "./json-text.js";
 
 /** JSON.parse's own position, when its message gives one (Node 20: "at position 7"; 22+: also "(line 1 column 8)"). */
 function parsePosition(text: string): number | "valid" | undefined {

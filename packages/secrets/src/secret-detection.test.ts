@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { containsSecret, isSecretKey, redactSecretText, type SecretKind } from "./secret-detection.js";
+import { containsSecret, isSecretKey, redactSecretText, type SecretKind } from "./index.js";
 
 // Fake credentials are assembled at run time so no scanner mistakes this file for a leak.
 const join = (...parts: string[]) => parts.join("");

@@ -152,3 +152,28 @@ describe("nearestName: the start of exactly one name", () => {
     expect(nearestName("rout", COMMANDS)).toBe("route");
   });
 });
+
+/** `@keel/tools`' support-desk tool names. */
+const TOOLS = ["get_customer_by_email", "get_customer_by_id", "lookup_order", "process_refund"];
+
+describe("nearestName: look-alikes first", () => {
+  it("prefers the same letters under other case and separators over a closer spelling", () => {
+    expect(nearestName("GetCustomerById", TOOLS)).toBe("get_customer_by_id");
+  });
+
+  it("finds the same words in another order", () => {
+    expect(nearestName("refund_process", TOOLS)).toBe("process_refund");
+  });
+
+  it("finds a small misspelling", () => {
+    expect(nearestName("proces_refnd", TOOLS)).toBe("process_refund");
+  });
+
+  it("suggests nothing for an unrelated name", () => {
+    expect(nearestName("escalate_to_human", TOOLS)).toBeUndefined();
+  });
+
+  it("compares nothing more than twice as long as the longest name", () => {
+    expect(nearestName("l".repeat(1_000_000), TOOLS)).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { completeMessage, findMessageProblem } from "./message-template.js";
-import type { MessageTemplate } from "./types.js";
+import type { MessageTemplate } from "./messages.js";
 
 const fill = {
   model: "claude-request-model",

@@ -1,4 +1,4 @@
-import type { DocumentContent, ImageContent } from "../types.js";
+import type { DocumentContent, ImageContent } from "./content.js";
 /**
  * The Anthropic Messages API shapes Keel reads and writes, declared once for every package (the loop, its
  * clients, the fake server in @keel/testkit). Hand-declared rather than imported from `@anthropic-ai/sdk`

@@ -1,0 +1,6 @@
+/**
+ * How the shapes are built, for Keel's own tests and tools. No semver promise: names here may change in any
+ * release.
+ */
+export { re2ToRegExp, shannonEntropy } from "./gitleaks-rules.js";
+export { gitleaksShape } from "./secret-shapes.js";
