@@ -1,3 +1,4 @@
+export { environmentSecrets, redactArtifact, redactArtifactText } from "./artifact.js";
 export type { GitleaksRule } from "./gitleaks-rules.js";
 export { GITLEAKS_RULES, GITLEAKS_SOURCE } from "./gitleaks-rules.js";
 export type { RedactJsonOptions, SecretFinding } from "./redact.js";

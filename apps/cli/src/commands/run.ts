@@ -1,5 +1,6 @@
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
+import { environmentSecrets } from "@keel/secrets";
 import {
   createRemoteSupportHooks,
   type FaultableBackend,
@@ -224,7 +225,7 @@ export const runCommand = defineCommand({
             request: plan.request,
             responseTexts: client.texts,
           });
-          await writeTraceFile(tracePath, trace);
+          await writeTraceFile(tracePath, trace, [...plan.secrets, ...environmentSecrets(env)]);
         }
         const ticket =
           result.status === "awaiting_approval" && setup.backend !== undefined

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { isRecord } from "@keel/errors/internal";
 import type { RunError, RunResult, TraceEvent } from "@keel/loop";
+import { redactArtifact } from "@keel/secrets";
 import { parseInputJson, parseInputJsonLines, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 
@@ -48,8 +49,17 @@ export function traceFileOf(result: RunResult, info: TraceRunInfo): TraceFile {
   };
 }
 
-export async function writeTraceFile(path: string, trace: TraceFile): Promise<void> {
-  await writeFile(path, `${JSON.stringify(trace, null, 2)}\n`, "utf8");
+/**
+ * Writes the trace redacted by `@keel/secrets`' artifact redaction — the one Keel's cassettes, spans and logs
+ * use — so a key typed into a request or echoed in an answer never reaches the file. `literals` are secrets
+ * known by value (the process's API key).
+ */
+export async function writeTraceFile(
+  path: string,
+  trace: TraceFile,
+  literals: readonly string[] = [],
+): Promise<void> {
+  await writeFile(path, `${JSON.stringify(redactArtifact(trace, literals), null, 2)}\n`, "utf8");
 }
 
 /** A loaded trace: the run's description when the file has one, and the events. */
@@ -75,7 +85,9 @@ export async function readTraceFile(path: string, name = path): Promise<LoadedTr
 }
 
 export function parseTrace(text: string, source: string): LoadedTrace {
-  const value = parseTraceText(text, source);
+  // A trace from elsewhere (an older keel, a RunResult saved by hand) is redacted as it is read, so neither
+  // `keel trace` nor its HTML page shows a secret it holds.
+  const value = redactArtifact(parseTraceText(text, source));
   const events = Array.isArray(value) ? value : isRecord(value) ? (value.trace ?? value.events) : undefined;
   if (!Array.isArray(events)) {
     throw new UsageError(

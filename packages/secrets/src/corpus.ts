@@ -1,0 +1,43 @@
+// Fake credentials are assembled at run time so no scanner mistakes this file for a leak.
+const join = (...parts: string[]) => parts.join("");
+
+/**
+ * One corpus of secrets every test of "is this a secret?" and "is it redacted?" uses: keel check-config,
+ * runtime redaction, and every artifact Keel writes (traces, cassettes, spans, logs).
+ */
+export const SECRET_CORPUS: readonly string[] = [
+  join("sk-", "ant-api03-", "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z_AbC-dEfG"),
+  join("sk-", "proj-", "4bC9dE2fG7hJ1kL6mN3pQ8rS5tU0vW"),
+  join("AKIA", "IOSFODNN7EXAMPLE"),
+  join("ghp", "_", "16C7e42F292c6912E7710c838347Ae178B4a"),
+  join("ghp", "_", "16C7e42F292c6912E771"), // 20 characters: a secret in both now
+  join("github", "_pat_", "11ABCDEFG0123456789_abcdefghijklmnopqrstuv"),
+  join("sk", "_live_", "4eC39HqLyjWDarjtT1zdp7dc"),
+  join("xox", "b-", "123456789012-abcdefghij"),
+  join("glpat-", "x".repeat(20)),
+  join("npm_", "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"),
+  join(
+    "eyJ",
+    "hbGciOiJIUzI1NiJ9",
+    ".",
+    "eyJ",
+    "zdWIiOiIxMjM0NTY3ODkwIn0",
+    ".",
+    "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9",
+  ),
+  join("-----BEGIN ", "RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----"),
+  join("Bearer ", "abc.def-ghi_jkl"),
+  join("postgres://app:", "hunter2secret", "@db.example.com/app"),
+];
+
+export const PLAIN_CORPUS: readonly string[] = [
+  "123e4567-e89b-42d3-a456-426614174000",
+  "ORD-2025-000123",
+  "eyJwYWdlIjoyLCJzaXplIjo1MH0",
+  join("pk", "_live_", "51HqLyjWDarjtT1zdp7dc"),
+  "see sk-learn-tutorial-for-beginners and task-manager",
+  "Bearer tokens expire; bearer bonds do not. Nor do Bearer instruments.",
+  "https://example.com/path?q=1",
+  "postgres://app:${DB_PASSWORD}@db.example.com/app",
+  "--verbose",
+];
