@@ -3,7 +3,7 @@ import { success, type ToolOutcome } from "@keel/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { definePostHook, definePreHook } from "./define-hook.js";
 import { makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { runPreHooks } from "./pipeline/plan-call.js";
+import { runPreHooks } from "./run-pre-hooks.js";
 import { runPostHooks } from "./run-post-hooks.js";
 import { settleHook } from "./settle-hook.js";
 import type { HookContext, PreToolDecision } from "./types.js";

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { createSqlBackend, REFUND_LIMIT } from "@keel/support-desk";
 import type { ProcessRun } from "@keel/testkit/process";
 import { runKeel } from "../keel-cli.js";

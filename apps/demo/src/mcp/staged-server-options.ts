@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk";
 
 export interface StagedServerOptions {

@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { DEFAULT_MODEL, type RunResult, runAgent, ScriptedClient } from "@keel/loop";
 import { connectMcpServer, type McpConnection } from "@keel/mcp-client";
 import {

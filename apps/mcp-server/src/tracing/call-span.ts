@@ -1,5 +1,5 @@
 import { traceContextFromMeta } from "@keel/errors";
-import type { ToolCallResolution } from "@keel/hooks";
+import type { ToolCallResolution } from "@keel/tool-call";
 import type { Tracer } from "@opentelemetry/api";
 
 /** One `tools/call`'s span (or none without a tracer), and the trace id its log line names. */

@@ -1,5 +1,5 @@
 import { traceContextFromMeta } from "@keel/errors";
-import { toolCallAttributes, toolCallErrorType } from "@keel/hooks";
+import { toolCallAttributes, toolCallErrorType } from "@keel/tool-call/internal";
 import {
   context,
   createTraceState,

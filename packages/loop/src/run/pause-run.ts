@@ -1,5 +1,5 @@
 import type { ToolResultBlock } from "@keel/errors";
-import type { HeldCall } from "@keel/hooks";
+import type { HeldCall } from "@keel/tool-call";
 import type { ToolCall } from "@keel/tools";
 import type { RunError, RunResult } from "./run-result.js";
 import { type PendingCall, RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";

@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/errors";
-import {
-  HookConfigError,
-  type PostToolHook,
-  type PreToolHook,
-  type ToolRetryPolicy,
-  toolRetryPolicy,
-} from "@keel/hooks";
+import { HookConfigError, type PostToolHook, type PreToolHook } from "@keel/hooks";
+import { type ToolRetryPolicy, toolRetryPolicy } from "@keel/tool-call";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";

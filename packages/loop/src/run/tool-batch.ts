@@ -2,7 +2,7 @@ import { type ToolResultBlock, type ToolUseBlock, toolResultText } from "@keel/e
 import type { ToolCall } from "@keel/tools";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
-import { type CallEnvironment, type CallResult, resolveToolUse } from "./tool-call.js";
+import { type ToolRound, type CallResult, resolveToolUse } from "./tool-call.js";
 
 interface EagerCall {
   readonly name: string;
@@ -33,7 +33,7 @@ export class ToolBatch {
   /** Eager calls the final message does not adopt, still to be aborted and awaited. */
   private readonly dropped: EagerCall[] = [];
   private writeSeen = false;
-  private eagerEnvironment: CallEnvironment | undefined;
+  private eagerEnvironment: ToolRound | undefined;
 
   constructor(
     private readonly run: RunState,
@@ -55,7 +55,7 @@ export class ToolBatch {
     this.eager.set(block.id, { name: block.name, block, result });
   }
 
-  private startEager(): CallEnvironment {
+  private startEager(): ToolRound {
     this.eagerEnvironment ??= this.environment(this.run.eagerSignal());
     return this.eagerEnvironment;
   }
@@ -150,7 +150,7 @@ export class ToolBatch {
     return result;
   }
 
-  private environment(signal: AbortSignal): CallEnvironment {
+  private environment(signal: AbortSignal): ToolRound {
     const approved = this.approved === undefined ? {} : { approved: this.approved };
     return { run: this.run, iteration: this.iteration, batch: this.calls, signal, ...approved };
   }

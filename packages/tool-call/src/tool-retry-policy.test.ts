@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { HookConfigError } from "../hook-config-error.js";
+import { HookConfigError } from "@keel/hooks";
 import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
 
 describe("toolRetryPolicy", () => {

@@ -1,9 +1,6 @@
 import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
+import type { HookContext, HookDecision, PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, ToolCall, Toolset } from "@keel/tools";
-import type { HookContext, PostToolHook, PreToolHook } from "../types.js";
-
-/** What the pre-hooks decided about a call; `null` when it never reached them (unknown, invalid, denied). */
-export type HookDecision = "allow" | "block" | "hold" | "redirect" | "rewrite";
 
 /** A call a hook held for a person's decision: why, and who may decide. */
 export interface HeldCall {
@@ -63,7 +60,7 @@ export interface ToolRetryEvent {
   readonly code: string;
 }
 
-/** What a call is resolved against. Only `toolset` and `context` are required. */
+/** What `resolveToolCall` resolves a call against. Only `toolset` and `context` are required. */
 export interface ToolCallOptions {
   readonly toolset: Toolset;
   readonly preHooks?: readonly PreToolHook[];
