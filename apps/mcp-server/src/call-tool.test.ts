@@ -141,10 +141,7 @@ describe("serveToolCall", () => {
         ? { ...outcome, data: { ...(outcome.data as object), stamped: true } }
         : outcome,
     );
-    const resolution = await serveToolCall(
-      environment({ hooks: { post: [stamp] } }),
-      request("whoami", {}),
-    );
+    const resolution = await serveToolCall(environment({ hooks: { post: [stamp] } }), request("whoami", {}));
     expect(resolution.outcome).toMatchObject({ data: { stamped: true } });
   });
 

@@ -5,10 +5,10 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ToolHooks } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Tracer } from "@opentelemetry/api";
-import type { ToolHooks } from "@keel/hooks";
 import { KeelMcpConfigError } from "./config-error.js";
 import type { ConversationStore } from "./conversations.js";
 import { type TokenSettings, tokenTable } from "./http/auth.js";

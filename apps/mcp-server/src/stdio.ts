@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { ToolHooks } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Tracer } from "@opentelemetry/api";
-import type { ToolHooks } from "@keel/hooks";
 import { createInFlight } from "./in-flight.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";

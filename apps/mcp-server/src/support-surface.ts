@@ -1,6 +1,6 @@
+import type { ToolHooks } from "@keel/hooks";
 import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
 import { createToolset, type Toolset } from "@keel/tools";
-import type { ToolHooks } from "@keel/hooks";
 import { backendConversations, type ConversationStore } from "./conversations.js";
 
 /** The support hook that needs the conversation: it cannot work where every call is its own run. */

@@ -116,12 +116,14 @@ export function definePostHook(
 }
 
 /** Checks a `{ name, tool, decide | transform }` spec: the same checks as the positional form, and a tool. */
-function checkSpec<T extends HookOptions & { readonly name: string; readonly tool: { readonly name: string } }>(
-  spec: T,
-  run: "decide" | "transform",
-): T {
+function checkSpec<
+  T extends HookOptions & { readonly name: string; readonly tool: { readonly name: string } },
+>(spec: T, run: "decide" | "transform"): T {
   if (typeof spec !== "object" || spec === null) {
-    throw new HookConfigError("INVALID_HOOK_OPTIONS", "A hook needs a name and a function, or a spec object.");
+    throw new HookConfigError(
+      "INVALID_HOOK_OPTIONS",
+      "A hook needs a name and a function, or a spec object.",
+    );
   }
   checkHook(spec.name, (spec as Record<string, unknown>)[run], spec);
   const tool: unknown = spec.tool;

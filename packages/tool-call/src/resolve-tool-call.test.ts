@@ -1,8 +1,8 @@
 import { businessError, permissionError, success, transientError, validationError } from "@keel/errors";
+import { definePostHook, definePreHook } from "@keel/hooks";
 import { createToolset, defineTool, type Toolset } from "@keel/tools";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { definePostHook, definePreHook } from "@keel/hooks";
 import { idempotencyKey } from "./idempotency-key.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
 import { makeCall, makeContext, refundToHuman } from "./tool-call.test-helpers.js";

@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
-import { describe, expect, it } from "vitest";
 import { HookConfigError } from "@keel/hooks";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
 
 describe("toolRetryPolicy", () => {

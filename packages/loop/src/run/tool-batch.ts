@@ -2,7 +2,7 @@ import { type ToolResultBlock, type ToolUseBlock, toolResultText } from "@keel/e
 import type { ToolCall } from "@keel/tools";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
-import { type ToolRound, type CallResult, resolveToolUse } from "./tool-call.js";
+import { type CallResult, resolveToolUse, type ToolRound } from "./tool-call.js";
 
 interface EagerCall {
   readonly name: string;
