@@ -39,17 +39,34 @@ function reportedPackages() {
   );
 }
 
-/** Checks or writes the report of the package in `projectFolder`; throws with what is wrong. */
+/**
+ * Checks or writes the reports of the package in `projectFolder`: `<name>.api.md` for the main entry point and,
+ * when the package has an `./internal` subpath (plumbing for other Keel packages, no semver promise),
+ * `<name>.internal.api.md` for it, so the split shows in review. Throws with what is wrong.
+ */
 function report(projectFolder) {
   const packageJsonPath = path.join(projectFolder, "package.json");
   const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
-  const typesEntry = manifest.exports?.["."]?.types ?? manifest.types;
+  const baseName = manifest.name.replace(/^@[^/]+\//, "");
+  reportEntry(
+    projectFolder,
+    packageJsonPath,
+    manifest,
+    manifest.exports?.["."]?.types ?? manifest.types,
+    `${baseName}.api.md`,
+  );
+  const internal = manifest.exports?.["./internal"]?.types;
+  if (internal)
+    reportEntry(projectFolder, packageJsonPath, manifest, internal, `${baseName}.internal.api.md`);
+}
+
+/** Checks or writes the report of one entry point (its types file) as `reportFileName`. */
+function reportEntry(projectFolder, packageJsonPath, manifest, typesEntry, reportFileName) {
   if (!typesEntry) throw new Error(`${manifest.name}: package.json names no types entry point`);
   const entryPoint = path.join(projectFolder, typesEntry);
   if (!existsSync(entryPoint))
     throw new Error(`${manifest.name}: ${typesEntry} is missing; build the package first`);
 
-  const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
   const committedReport = path.join(projectFolder, reportFileName);
   // Where API Extractor writes; removed however this ends.
   const scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));

@@ -665,10 +665,15 @@ async function zodThreeCheck() {
     iteration: 1,
     metadata: {},
   };
-  const valid = await toolset.execute({ id: "t1", name: "echo", input: { word: "hi" } }, context);
+  // The toolset's own path: validate, then run (what the tool-call path does around its hooks).
+  const validateAndRun = async (call) => {
+    const checked = toolset.validate(call);
+    return checked.ok ? await toolset.run(checked.tool, checked.input, context) : checked.outcome;
+  };
+  const valid = await validateAndRun({ id: "t1", name: "echo", input: { word: "hi" } });
   if (valid.kind !== "success" || valid.data?.word !== "hi")
     throw new Error(`the zod/v4 tool given valid input returned ${JSON.stringify(valid)}`);
-  const invalid = await toolset.execute({ id: "t2", name: "echo", input: { word: 7 } }, context);
+  const invalid = await validateAndRun({ id: "t2", name: "echo", input: { word: 7 } });
   if (invalid.kind !== "error" || invalid.category !== "validation")
     throw new Error(
       `the zod/v4 tool given { word: 7 } returned ${JSON.stringify(invalid)}, not a validation error`,

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { definePreHook } from "./define-hook.js";
 import { makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { composePreHooks, runPreHooks } from "./pipeline/plan-call.js";
+import { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 import type { PreToolDecision, PreToolHook } from "./types.js";
 
 /** A hook described as data, so fast-check can generate and shrink lists of them. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { definePreHook } from "./define-hook.js";
 import { HookConfigError } from "./hook-config-error.js";
 import { makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { composePreHooks, runPreHooks } from "./pipeline/plan-call.js";
+import { composePreHooks, runPreHooks } from "./run-pre-hooks.js";
 import type { PreToolDecision, PreToolHook } from "./types.js";
 
 const refund = makeCall("process_refund", { customer_id: "C-1", amount: 50 });

@@ -3,8 +3,8 @@ import { success, type ToolOutcome } from "@keel/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { definePostHook, definePreHook } from "./define-hook.js";
 import { makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { runPreHooks } from "./pipeline/plan-call.js";
 import { runPostHooks } from "./run-post-hooks.js";
+import { runPreHooks } from "./run-pre-hooks.js";
 import { settleHook } from "./settle-hook.js";
 import type { HookContext, PreToolDecision } from "./types.js";
 

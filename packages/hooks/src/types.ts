@@ -27,6 +27,12 @@ export type PreToolDecision =
     }
   | { readonly action: "rewrite"; readonly input: unknown; readonly reason: string; readonly hook?: string };
 
+/**
+ * What the pre-hooks decided about a call, as the tool-call path reports it (`null` there when the call never
+ * reached the hooks: unknown tool, invalid input, denied).
+ */
+export type HookDecision = PreToolDecision["action"];
+
 /** An earlier call of this run and the outcome that entered the history for it. */
 export interface CompletedCall {
   readonly call: ToolCall;
@@ -58,4 +64,10 @@ export interface PostToolHook {
   readonly timeoutMs?: number;
   /** `call.name` is the tool that ran. Return the outcome that enters the history. */
   transform(call: ToolCall, outcome: ToolOutcome, context: HookContext): ToolOutcome | Promise<ToolOutcome>;
+}
+
+/** The pre- and post-tool hooks one caller applies to every call: `runAgent({ hooks })`, the MCP server's. */
+export interface ToolHooks {
+  readonly pre?: readonly PreToolHook[] | undefined;
+  readonly post?: readonly PostToolHook[] | undefined;
 }

@@ -50,7 +50,7 @@ export { formatTrace } from "./run/format-trace.js";
 export type { ResumeOptions } from "./run/resume-run.js";
 export { resumeRun } from "./run/resume-run.js";
 export { FINAL_ANSWER_INSTRUCTION, runAgent } from "./run/run-agent.js";
-export type { RetryOptions, RunHooks, RunOptions } from "./run/run-options.js";
+export type { RetryOptions, RunOptions } from "./run/run-options.js";
 export { RunOptionsError } from "./run/run-options-error.js";
 export type {
   RunError,

@@ -135,10 +135,11 @@ describe.each(transports)("server-everything over %s", (_label, server) => {
     const connection = await connect();
     const { createToolset } = await import("@keel/tools");
     const toolset = createToolset(connection.tools);
-    const outcome = await toolset.execute(
-      { id: "t", name: "get-sum", input: { a: "two", b: 3 } },
-      contextFor(),
-    );
+    const checked = toolset.validate({ id: "t", name: "get-sum", input: { a: "two", b: 3 } });
+    const outcome = checked.ok
+      ? await toolset.run(checked.tool, checked.input, contextFor())
+      : checked.outcome;
+    expect(checked.ok).toBe(false);
     expect(outcome).toMatchObject({ kind: "error", category: "validation", code: "INVALID_INPUT" });
     expect(outcome.isError && outcome.message).toContain('- a: must be a number, got the string "two"');
   });

@@ -1,7 +1,8 @@
 import { businessError, isErrorOutcome } from "@keel/errors";
-import { definePostHook, definePreHook, idempotencyKey } from "@keel/hooks";
+import { definePostHook, definePreHook } from "@keel/hooks";
+import { idempotencyKey } from "@keel/tool-call";
 import { describe, expect, it } from "vitest";
-import { type CallEnvironment, resolveToolCall, type ToolCallRequest } from "./call-tool.js";
+import { type ServerCallEnvironment, serveToolCall, type ToolCallRequest } from "./call-tool.js";
 import { createSessionHistory } from "./session-history.js";
 import { probeToolset } from "./testing/probe-tools.test-helpers.js";
 
@@ -18,16 +19,16 @@ function request(name: string, args: unknown, meta?: unknown): ToolCallRequest {
   };
 }
 
-const environment = (extra: Partial<CallEnvironment> = {}): CallEnvironment => ({
+const environment = (extra: Partial<ServerCallEnvironment> = {}): ServerCallEnvironment => ({
   toolset,
   hooks: {},
   role: "agent",
   ...extra,
 });
 
-describe("resolveToolCall", () => {
+describe("serveToolCall", () => {
   it("passes the caller's role to the handler as metadata.role", async () => {
-    const resolution = await resolveToolCall(environment({ role: "readonly" }), request("whoami", {}));
+    const resolution = await serveToolCall(environment({ role: "readonly" }), request("whoami", {}));
     expect(resolution.outcome).toMatchObject({
       kind: "success",
       data: { role: "readonly", transport: "mcp" },
@@ -35,13 +36,13 @@ describe("resolveToolCall", () => {
   });
 
   it("treats missing arguments as an empty object", async () => {
-    const resolution = await resolveToolCall(environment(), request("whoami", undefined));
+    const resolution = await serveToolCall(environment(), request("whoami", undefined));
     expect(resolution.outcome.kind).toBe("success");
   });
 
   it("gives a write the same key for the same input in any key order", async () => {
-    const first = await resolveToolCall(environment(), request("record_note", { note: "a", tags: ["x"] }));
-    const second = await resolveToolCall(environment(), request("record_note", { tags: ["x"], note: "a" }));
+    const first = await serveToolCall(environment(), request("record_note", { note: "a", tags: ["x"] }));
+    const second = await serveToolCall(environment(), request("record_note", { tags: ["x"], note: "a" }));
     const key = (outcome: typeof first.outcome) =>
       outcome.kind === "success" ? (outcome.data as { key: string }).key : "";
     expect(key(first.outcome)).toBe(idempotencyKey("mcp-server", "record_note", { note: "a", tags: ["x"] }));
@@ -49,7 +50,7 @@ describe("resolveToolCall", () => {
   });
 
   it("refuses a malformed client idempotency key before running the write", async () => {
-    const resolution = await resolveToolCall(
+    const resolution = await serveToolCall(
       environment(),
       request("record_note", { note: "a" }, { "dev.keel/idempotency-key": "has spaces" }),
     );
@@ -63,7 +64,7 @@ describe("resolveToolCall", () => {
       hookRan = true;
       return { action: "allow" };
     });
-    const resolution = await resolveToolCall(
+    const resolution = await serveToolCall(
       environment({ role: "readonly", hooks: { pre: [spy] } }),
       request("record_note", { note: "a" }),
     );
@@ -82,7 +83,7 @@ describe("resolveToolCall", () => {
       input: { note: "from a hook" },
       reason: "test",
     }));
-    const resolution = await resolveToolCall(
+    const resolution = await serveToolCall(
       environment({ role: "readonly", hooks: { pre: [toWrite] } }),
       request("whoami", {}),
     );
@@ -95,7 +96,7 @@ describe("resolveToolCall", () => {
       input: { note: 42 },
       reason: "test",
     }));
-    const resolution = await resolveToolCall(
+    const resolution = await serveToolCall(
       environment({ hooks: { pre: [breaks] } }),
       request("record_note", { note: "fine" }),
     );
@@ -109,7 +110,7 @@ describe("resolveToolCall", () => {
         ? { action: "redirect", tool: "whoami", input: {}, reason: "echo is closed" }
         : { action: "allow" },
     );
-    const resolution = await resolveToolCall(
+    const resolution = await serveToolCall(
       environment({ hooks: { pre: [redirect] } }),
       request("slow_echo", { text: "hi" }),
     );
@@ -130,7 +131,7 @@ describe("resolveToolCall", () => {
       action: "block",
       error: businessError("NOT_TODAY", "Not today. Do not retry."),
     }));
-    const resolution = await resolveToolCall(environment({ hooks: { pre: [block] } }), request("whoami", {}));
+    const resolution = await serveToolCall(environment({ hooks: { pre: [block] } }), request("whoami", {}));
     expect(resolution).toMatchObject({ executed: null, outcome: { code: "NOT_TODAY" } });
   });
 
@@ -140,10 +141,7 @@ describe("resolveToolCall", () => {
         ? { ...outcome, data: { ...(outcome.data as object), stamped: true } }
         : outcome,
     );
-    const resolution = await resolveToolCall(
-      environment({ hooks: { post: [stamp] } }),
-      request("whoami", {}),
-    );
+    const resolution = await serveToolCall(environment({ hooks: { post: [stamp] } }), request("whoami", {}));
     expect(resolution.outcome).toMatchObject({ data: { stamped: true } });
   });
 
@@ -155,9 +153,9 @@ describe("resolveToolCall", () => {
       return { action: "allow" };
     });
     const env = environment({ history, hooks: { pre: [counter] } });
-    await resolveToolCall(env, request("whoami", {}));
-    await resolveToolCall(env, request("no_such_tool", {}));
-    await resolveToolCall(env, request("whoami", {}));
+    await serveToolCall(env, request("whoami", {}));
+    await serveToolCall(env, request("no_such_tool", {}));
+    await serveToolCall(env, request("whoami", {}));
     expect(seen).toEqual([0, 2]);
     expect(history.calls.map((call) => [call.executed, isErrorOutcome(call.outcome)])).toEqual([
       ["whoami", false],

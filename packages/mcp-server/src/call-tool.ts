@@ -1,11 +1,6 @@
 import { type ErrorOutcome, permissionError, transientError } from "@keel/errors";
-import {
-  type CompletedCall,
-  resolveToolCall as resolveThroughPipeline,
-  type ToolCallResolution,
-  type ToolRetryPolicy,
-} from "@keel/hooks";
-import type { RunHooks } from "@keel/loop";
+import type { CompletedCall, ToolHooks } from "@keel/hooks";
+import { resolveToolCall, type ToolCallResolution, type ToolRetryPolicy } from "@keel/tool-call";
 import type { ToolCall, Toolset } from "@keel/tools";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
@@ -13,9 +8,6 @@ import { idempotencyKeyFor } from "./idempotency.js";
 import { invalidMetaId } from "./meta-id.js";
 import { type Role, roleDenies } from "./roles.js";
 import type { SessionHistory } from "./session-history.js";
-
-/** The business hooks every call passes: the agent loop's `RunHooks`, so one set serves both. */
-export type KeelHooks = RunHooks;
 
 /** One `tools/call` as the server received it. */
 export interface ToolCallRequest {
@@ -29,10 +21,10 @@ export interface ToolCallRequest {
   readonly signal: AbortSignal;
 }
 
-/** What a call is resolved against; shared by every call of a server. */
-export interface CallEnvironment {
+/** What the server serves a `tools/call` against; shared by every call of a server. */
+export interface ServerCallEnvironment {
   readonly toolset: Toolset;
-  readonly hooks: KeelHooks;
+  readonly hooks: ToolHooks;
   readonly role: Role;
   /** The session's earlier calls (stdio); absent for stateless HTTP, where every call is its own run. */
   readonly history?: SessionHistory;
@@ -42,7 +34,7 @@ export interface CallEnvironment {
    */
   readonly conversations?: ConversationStore;
   /** The hooks for a call in a conversation (those that look back included). Default `hooks`. */
-  readonly conversationHooks?: KeelHooks;
+  readonly conversationHooks?: ToolHooks;
   /** A write tool without a conversation id is refused (`permission` CONVERSATION_REQUIRED). */
   readonly requireConversationForWrites?: boolean;
   /** How a transient tool failure is retried within the call. Default: the tool-call path's (`toolRetryPolicy()`). */
@@ -50,13 +42,13 @@ export interface CallEnvironment {
 }
 
 /**
- * A `tools/call` through the one tool-call path of @keel/hooks (`resolveToolCall`), as in the agent loop.
+ * A `tools/call` through the one tool-call path (`resolveToolCall` of @keel/tool-call), as in the agent loop.
  * What is the server's own: the caller's role (checked on the tool asked for and on a redirect target),
  * the client's idempotency key from `_meta`, and the session history. Never throws. With a history, the
  * call and its final outcome are recorded for later hooks.
  */
-export async function resolveToolCall(
-  environment: CallEnvironment,
+export async function serveToolCall(
+  environment: ServerCallEnvironment,
   request: ToolCallRequest,
 ): Promise<ToolCallResolution> {
   const { toolset, role, history, conversations } = environment;
@@ -74,7 +66,7 @@ export async function resolveToolCall(
   const hooks = inConversation ? (environment.conversationHooks ?? environment.hooks) : environment.hooks;
   const needsConversation =
     environment.requireConversationForWrites === true && conversation.id === undefined;
-  const resolution = await resolveThroughPipeline(requested, {
+  const resolution = await resolveToolCall(requested, {
     toolset,
     ...(hooks.pre ? { preHooks: hooks.pre } : {}),
     ...(hooks.post ? { postHooks: hooks.post } : {}),

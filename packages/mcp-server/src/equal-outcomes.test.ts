@@ -12,7 +12,7 @@ import { createKeelMcpServer } from "./server.js";
 
 /**
  * The same hostile call through the agent loop and through the MCP server must give the model the same
- * outcome: kind, category, code, retryable and wording. Both call @keel/hooks `resolveToolCall`; this table
+ * outcome: kind, category, code, retryable and wording. Both call @keel/tool-call `resolveToolCall`; this table
  * is what keeps a fourth copy of any step from drifting again.
  */
 

@@ -5,10 +5,10 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ToolHooks } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Tracer } from "@opentelemetry/api";
-import type { KeelHooks } from "./call-tool.js";
 import { KeelMcpConfigError } from "./config-error.js";
 import type { ConversationStore } from "./conversations.js";
 import { type TokenSettings, tokenTable } from "./http/auth.js";
@@ -26,7 +26,7 @@ import { SERVER_VERSION } from "./version.js";
 
 export interface HttpServerOptions extends TokenSettings {
   readonly tools: Toolset;
-  readonly hooks?: KeelHooks;
+  readonly hooks?: ToolHooks;
   readonly logger: Logger;
   /** Default 127.0.0.1. A non-loopback host needs a token. */
   readonly host?: string;
@@ -50,7 +50,7 @@ export interface HttpServerOptions extends TokenSettings {
   /** Conversation histories in the store: a call naming `_meta["dev.keel/conversation-id"]` gets its own. */
   readonly conversations?: ConversationStore;
   /** The hooks for calls in a conversation (the ones that look back included). */
-  readonly conversationHooks?: KeelHooks;
+  readonly conversationHooks?: ToolHooks;
   /** Refuse write tools outside a conversation (`permission` CONVERSATION_REQUIRED). */
   readonly requireConversationForWrites?: boolean;
   /**

@@ -1,4 +1,4 @@
-import { idempotencyKey } from "@keel/hooks";
+import { idempotencyKey } from "@keel/tool-call";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ describe("idempotency keys", () => {
     );
   });
 
-  it("are @keel/hooks' idempotencyKey in one server-wide scope, the same on every connection", () => {
+  it("are @keel/tool-call's idempotencyKey in one server-wide scope, the same on every connection", () => {
     expect(idempotencyKeyFor("process_refund", { amount: 5 }, undefined)).toBe(
       idempotencyKey("mcp-server", "process_refund", { amount: 5 }),
     );

@@ -1,10 +1,10 @@
-import { idempotencyKey } from "@keel/hooks";
+import { idempotencyKey } from "@keel/tool-call";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { isMetaId } from "./meta-id.js";
 
 /**
  * The idempotency key of a write through the server. A client-supplied `_meta["dev.keel/idempotency-key"]`
- * wins (scoped to the tool, so one key cannot collide across tools); otherwise the key is @keel/hooks'
+ * wins (scoped to the tool, so one key cannot collide across tools); otherwise the key is @keel/tool-call's
  * `idempotencyKey` of the tool and the canonical validated input in one server-wide scope (not per run, as
  * in the loop: every stateless HTTP call is its own run), so a retried identical call — the same refund sent
  * twice after a dropped connection — pays once. The surprise: two deliberately identical refunds need two

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { outcomeFromThrown, toMcpResult } from "@keel/errors";
-import type { ToolRetryPolicy } from "@keel/hooks";
+import type { ToolHooks } from "@keel/hooks";
+import type { ToolRetryPolicy } from "@keel/tool-call";
 import type { Toolset } from "@keel/tools";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -14,7 +15,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { Tracer } from "@opentelemetry/api";
 import { z } from "zod/v4";
 import { toCallToolResult } from "./call-result.js";
-import { type KeelHooks, resolveToolCall } from "./call-tool.js";
+import { serveToolCall } from "./call-tool.js";
 import type { ConversationStore } from "./conversations.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
@@ -26,7 +27,7 @@ export interface KeelMcpServerOptions {
   /** The dispatch table; its schemas and the `tools/list` answer are computed once and shared. */
   readonly tools: Toolset;
   /** Pre/post hooks run on every call, as in the agent loop (e.g. the refund limit redirect). */
-  readonly hooks?: KeelHooks;
+  readonly hooks?: ToolHooks;
   /** The caller's role (reaches handlers as `ToolContext.metadata.role`). Default "agent". */
   readonly role?: Role;
   readonly logger: Logger;
@@ -38,7 +39,7 @@ export interface KeelMcpServerOptions {
   /** Stateless HTTP: conversation histories in the store, for calls naming a conversation id in `_meta`. */
   readonly conversations?: ConversationStore;
   /** The hooks for a call in a conversation (the verified-customer hook included). */
-  readonly conversationHooks?: KeelHooks;
+  readonly conversationHooks?: ToolHooks;
   /** Refuse a write tool outside a conversation. */
   readonly requireConversationForWrites?: boolean;
   /** What the `initialize` answer tells the client's model about using these tools. Default: KEEL_INSTRUCTIONS. */
@@ -50,7 +51,7 @@ export interface KeelMcpServerOptions {
   readonly tracer?: Tracer;
   /**
    * How a transient tool failure (transient and retryable, e.g. the store did not answer) is retried within
-   * one `tools/call` before the client sees it. Default: the same policy as the agent loop's, @keel/hooks'
+   * one `tools/call` before the client sees it. Default: the same policy as the agent loop's, @keel/tool-call's
    * `toolRetryPolicy()` (3 attempts, 200 ms doubling); `toolRetryPolicy({ maxAttempts: 1 })` answers at once.
    */
   readonly toolRetry?: ToolRetryPolicy;
@@ -163,7 +164,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     const span = await startCallSpan(options.tracer, name, request.params._meta, extra.sessionId);
     try {
       const resolution = await span.run(() =>
-        resolveToolCall(environment, {
+        serveToolCall(environment, {
           callId: `mcp-${String(extra.requestId)}`,
           runId: history?.runId ?? `mcp-${randomUUID()}`,
           name,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { ToolHooks } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Tracer } from "@opentelemetry/api";
-import type { KeelHooks } from "./call-tool.js";
 import { createInFlight } from "./in-flight.js";
 import type { Logger } from "./logger.js";
 import type { Role } from "./roles.js";
@@ -12,7 +12,7 @@ import { TrackedTransport } from "./tracked-transport.js";
 
 export interface StdioServerOptions {
   readonly tools: Toolset;
-  readonly hooks?: KeelHooks;
+  readonly hooks?: ToolHooks;
   readonly logger: Logger;
   /** Default "agent": the local user who started the process is the caller. */
   readonly role?: Role;

@@ -1,6 +1,6 @@
+import type { ToolHooks } from "@keel/hooks";
 import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
 import { createToolset, type Toolset } from "@keel/tools";
-import type { KeelHooks } from "./call-tool.js";
 import { backendConversations, type ConversationStore } from "./conversations.js";
 
 /** The support hook that needs the conversation: it cannot work where every call is its own run. */
@@ -8,10 +8,10 @@ export const CONVERSATION_HOOK = "verified-customer";
 
 export interface SupportSurface {
   readonly tools: Toolset;
-  readonly hooks: KeelHooks;
+  readonly hooks: ToolHooks;
   /** Stateless mode: conversation histories in the store, and every hook for calls in a conversation. */
   readonly conversations?: ConversationStore;
-  readonly conversationHooks?: KeelHooks;
+  readonly conversationHooks?: ToolHooks;
 }
 
 /**

@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { describe, expect, it } from "vitest";
 import { toCallToolResult } from "./call-result.js";
-import { resolveToolCall } from "./call-tool.js";
+import { serveToolCall } from "./call-tool.js";
 import { silentLogger } from "./logger.js";
 import { createKeelMcpServer, KEEL_INSTRUCTIONS } from "./server.js";
 import { supportSurface } from "./support-surface.js";
@@ -97,7 +97,7 @@ describe("the tool catalog (the toolset's own MCP shape)", () => {
       ["resolve_cap_basis", { customer_id: "C-1003", as_of: "2026-11-20" }],
     ];
     for (const [name, args] of calls) {
-      const resolution = await resolveToolCall(
+      const resolution = await serveToolCall(
         { toolset: surface.tools, hooks: surface.hooks, role: "agent" },
         {
           callId: "c",

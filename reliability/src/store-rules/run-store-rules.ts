@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { createSqlBackend, REFUND_LIMIT } from "@keel/support-desk";
 import type { ProcessRun } from "@keel/testkit/process";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { runKeel } from "../keel-cli.js";
 import { callTool, healthStatus, type ToolCallAnswer } from "../mcp/mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";

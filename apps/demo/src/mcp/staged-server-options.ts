@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 
 export interface StagedServerOptions {
   /**

@@ -1,4 +1,3 @@
-import { DEFAULT_TOOL_RETRY } from "@keel/hooks";
 import { DEFAULT_MODEL, type RunResult, runAgent, ScriptedClient } from "@keel/loop";
 import { connectMcpServer, type McpConnection } from "@keel/mcp-client";
 import {
@@ -8,6 +7,7 @@ import {
   SUPPORT_SYSTEM_PROMPT,
   supportAgent,
 } from "@keel/support-desk";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { createCheckRecorder } from "../checks.js";
 import type { AgentOverMcpCall, AgentOverMcpSection } from "../demo-report.js";
 import { demoClock } from "../deterministic.js";

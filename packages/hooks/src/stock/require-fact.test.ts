@@ -3,7 +3,7 @@ import type { ToolCall } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { HookConfigError } from "../hook-config-error.js";
 import { completed, makeCall, makeContext } from "../hook-context.test-helpers.js";
-import { runPreHooks } from "../pipeline/plan-call.js";
+import { runPreHooks } from "../run-pre-hooks.js";
 import type { CompletedCall } from "../types.js";
 import { requireFact } from "./require-fact.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HookConfigError } from "../hook-config-error.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";
-import { runPreHooks } from "../pipeline/plan-call.js";
+import { runPreHooks } from "../run-pre-hooks.js";
 import type { PreToolDecision } from "../types.js";
 import { thresholdRedirect } from "./threshold-redirect.js";
 

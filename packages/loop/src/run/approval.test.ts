@@ -1,5 +1,6 @@
 import { businessError, success } from "@keel/errors";
-import { definePreHook, idempotencyKey } from "@keel/hooks";
+import { definePreHook } from "@keel/hooks";
+import { idempotencyKey } from "@keel/tool-call";
 import { describe, expect, it } from "vitest";
 import { ModelClientError } from "../clients/model-client-error.js";
 import { ScriptedClient } from "../clients/scripted-client.js";

@@ -1,4 +1,4 @@
-import type { HeldCall } from "@keel/hooks";
+import type { HeldCall } from "@keel/tool-call";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock } from "@keel/wire";
 import type { RunError, RunResult } from "./run-result.js";

@@ -1,11 +1,6 @@
 import { randomUUID } from "node:crypto";
-import {
-  HookConfigError,
-  type PostToolHook,
-  type PreToolHook,
-  type ToolRetryPolicy,
-  toolRetryPolicy,
-} from "@keel/hooks";
+import { HookConfigError, type PostToolHook, type PreToolHook } from "@keel/hooks";
+import { type ToolRetryPolicy, toolRetryPolicy } from "@keel/tool-call";
 import { createToolset, type Toolset } from "@keel/tools";
 import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";

@@ -1,4 +1,4 @@
-import type { PostToolHook, PreToolHook } from "@keel/hooks";
+import type { ToolHooks } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
 import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
@@ -16,11 +16,6 @@ export interface RetryOptions {
   readonly maxDelayMs?: number;
 }
 
-export interface RunHooks {
-  readonly pre?: readonly PreToolHook[];
-  readonly post?: readonly PostToolHook[];
-}
-
 /** Options of `runAgent`. Give exactly one of `prompt` and `messages`. */
 export interface RunOptions {
   readonly client: ModelClient;
@@ -33,7 +28,7 @@ export interface RunOptions {
    */
   // biome-ignore lint/suspicious/noExplicitAny: each tool validates its own input schema; the array mixes them.
   readonly tools?: readonly Tool<any, any>[] | Toolset | (() => readonly Tool<any, any>[] | Toolset);
-  readonly hooks?: RunHooks;
+  readonly hooks?: ToolHooks;
   /**
    * Anthropic server tools the API runs itself, sent after the Keel tools: e.g. `{ type:
    * "web_search_20250305", name: "web_search", max_uses: 5 }` or code execution. Their blocks stay in the

@@ -3,7 +3,7 @@ import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
-import { type CallEnvironment, type CallResult, resolveToolUse } from "./tool-call.js";
+import { type CallResult, resolveToolUse, type ToolRound } from "./tool-call.js";
 
 interface EagerCall {
   readonly name: string;
@@ -34,7 +34,7 @@ export class ToolBatch {
   /** Eager calls the final message does not adopt, still to be aborted and awaited. */
   private readonly dropped: EagerCall[] = [];
   private writeSeen = false;
-  private eagerEnvironment: CallEnvironment | undefined;
+  private eagerEnvironment: ToolRound | undefined;
 
   constructor(
     private readonly run: RunState,
@@ -56,7 +56,7 @@ export class ToolBatch {
     this.eager.set(block.id, { name: block.name, block, result });
   }
 
-  private startEager(): CallEnvironment {
+  private startEager(): ToolRound {
     this.eagerEnvironment ??= this.environment(this.run.eagerSignal());
     return this.eagerEnvironment;
   }
@@ -151,7 +151,7 @@ export class ToolBatch {
     return result;
   }
 
-  private environment(signal: AbortSignal): CallEnvironment {
+  private environment(signal: AbortSignal): ToolRound {
     const approved = this.approved === undefined ? {} : { approved: this.approved };
     return { run: this.run, iteration: this.iteration, batch: this.calls, signal, ...approved };
   }

@@ -1,11 +1,12 @@
 import { type ToolOutcome, toToolResultBlock, unclassifiedError } from "@keel/errors";
-import { type CompletedCall, type HeldCall, resolveToolCall, type ToolCallResolution } from "@keel/hooks";
+import type { CompletedCall } from "@keel/hooks";
+import { type HeldCall, resolveToolCall, type ToolCallResolution } from "@keel/tool-call";
 import type { ToolCall } from "@keel/tools";
 import type { ToolCallRecord } from "./run-result.js";
 import type { RunState } from "./run-state.js";
 
-/** Where a call runs: its round, the batch it belongs to, and the signal it obeys. */
-export interface CallEnvironment {
+/** The round of tool calls a call belongs to: its run, iteration, batch, the signal it obeys and approvals. */
+export interface ToolRound {
   readonly run: RunState;
   readonly iteration: number;
   readonly batch: readonly ToolCall[];
@@ -27,10 +28,10 @@ export interface CallResult {
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-/** One tool_use of a turn through the one tool-call path (`resolveToolCall`), as a record and a tool_result. */
+/** One tool_use of a turn through the one tool-call path (`resolveToolCall` of @keel/tool-call), as a record and a tool_result. */
 export async function resolveToolUse(
   call: ToolCall,
-  environment: CallEnvironment,
+  environment: ToolRound,
   eager: boolean,
 ): Promise<CallResult> {
   const { run } = environment;

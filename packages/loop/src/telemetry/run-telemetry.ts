@@ -1,4 +1,5 @@
-import { type ToolCallResolution, toolCallAttributes, toolCallErrorType } from "@keel/hooks";
+import type { ToolCallResolution } from "@keel/tool-call";
+import { toolCallAttributes, toolCallErrorType } from "@keel/tool-call/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
 import { redactSecrets } from "../clients/redact-secrets.js";
 import type { ResolvedOptions } from "../run/resolve-options.js";
@@ -233,7 +234,7 @@ export interface ToolSpan {
   end(resolution: ToolCallResolution, record: ToolCallRecord): void;
 }
 
-/** Keel's facts about a call (one owner: @keel/hooks), whether it started early, and content on request. */
+/** Keel's facts about a call (one owner: @keel/tool-call), whether it started early, and content on request. */
 function toolAttributes(
   resolution: ToolCallResolution,
   record: ToolCallRecord,

@@ -1,4 +1,4 @@
-import type { ToolCallResolution } from "@keel/hooks";
+import type { ToolCallResolution } from "@keel/tool-call";
 
 // Its own file so that call-span.ts (which loads traced-call-span.ts on demand) and traced-call-span.ts share
 // the type without importing each other.

@@ -1,4 +1,4 @@
-import { toolCallAttributes, toolCallErrorType } from "@keel/hooks";
+import { toolCallAttributes, toolCallErrorType } from "@keel/tool-call/internal";
 import { traceContextFromMeta } from "@keel/wire";
 import {
   context,

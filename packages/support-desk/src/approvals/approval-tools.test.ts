@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import { runScenario } from "../scenarios/run-scenario.js";
 import { findScenario } from "../scenarios/scenarios.js";
-import { toolContext } from "../tools/tool-context.test-helpers.js";
+import { toolContext, validateAndRun } from "../tools/tool-context.test-helpers.js";
 import { createApprovalTools } from "./approval-tools.js";
 import { decideHeldTicket, decisionReportingClient, heldRunOf, holdInTicket } from "./held-runs.js";
 
@@ -58,12 +58,14 @@ describe("approvals over the store", () => {
   it("serves the two tools: list what is held, decide it; a rejection pays nothing", async () => {
     const { backend, ticket } = await held();
     const toolset = createToolset(createApprovalTools(backend, options));
-    const listed = await toolset.execute(
+    const listed = await validateAndRun(
+      toolset,
       { id: "l", name: "list_pending_approvals", input: {} },
       toolContext(),
     );
     expect(listed).toMatchObject({ kind: "success", data: { pending: [{ ticket_id: ticket.id }] } });
-    const rejected = await toolset.execute(
+    const rejected = await validateAndRun(
+      toolset,
       {
         id: "d",
         name: "decide_approval",

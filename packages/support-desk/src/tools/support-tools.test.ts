@@ -5,7 +5,7 @@ import { SUPPORT_CODES } from "../codes.js";
 import { createSupportTools } from "./create-support-tools.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";
 import { createNaiveTools } from "./naive-tools.js";
-import { toolContext } from "./tool-context.test-helpers.js";
+import { toolContext, validateAndRun } from "./tool-context.test-helpers.js";
 
 const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
 
@@ -93,12 +93,14 @@ describe("the support tool surface", () => {
     backend.faults.next("getOrder", "unreachable");
     const toolset = createToolset(createNaiveTools(backend));
     const context = toolContext({ toolUseId: "t", runId: "r" });
-    const outage = await toolset.execute(
+    const outage = await validateAndRun(
+      toolset,
       { id: "a", name: "lookup_order", input: { order_id: "ORD-1001" } },
       context,
     );
     expect(outage).toMatchObject({ kind: "error", category: "transient", code: "ORDERS_DB_UNREACHABLE" });
-    const absent = await toolset.execute(
+    const absent = await validateAndRun(
+      toolset,
       { id: "b", name: "lookup_order", input: { order_id: "ORD-4040" } },
       context,
     );
@@ -113,7 +115,7 @@ describe("the support tool surface", () => {
     const outcomes = [];
     for (const order_id of ["ORD-1001", "ORD-10O1", "ORD-4040"]) {
       outcomes.push(
-        await toolset.execute({ id: order_id, name: "lookup_order", input: { order_id } }, context),
+        await validateAndRun(toolset, { id: order_id, name: "lookup_order", input: { order_id } }, context),
       );
     }
     for (const outcome of outcomes) {

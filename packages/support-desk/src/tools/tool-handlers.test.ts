@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import type { FeeService } from "../backend/types.js";
 import { createSupportTools, type SupportToolsOptions } from "./create-support-tools.js";
-import { toolContext } from "./tool-context.test-helpers.js";
+import { toolContext, validateAndRun } from "./tool-context.test-helpers.js";
 
 function desk(options: SupportToolsOptions = {}) {
   const backend = createMemoryBackend({ now: () => new Date("2026-11-22T12:00:00.000Z") });
@@ -12,7 +12,7 @@ function desk(options: SupportToolsOptions = {}) {
     createSupportTools(backend, { now: () => new Date("2026-11-22T12:00:00.000Z"), ...options }),
   );
   const call = (name: string, input: unknown, context: Partial<ToolContext> = {}): Promise<ToolOutcome> =>
-    toolset.execute({ id: "toolu_test", name, input }, toolContext(context));
+    validateAndRun(toolset, { id: "toolu_test", name, input }, toolContext(context));
   return { backend, call };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createToolset } from "../toolset/create-toolset.js";
-import { contextFor } from "../toolset/toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
 import { calculatorTool } from "./calculator-tool.js";
 
 // The description is what the model reads before it calls the tool: each worked example it quotes must be what
@@ -9,7 +9,7 @@ const description = calculatorTool.renderedDescription;
 const toolset = createToolset([calculatorTool]);
 
 async function calculate(expression: string) {
-  return toolset.execute({ id: "t", name: "calculator", input: { expression } }, contextFor());
+  return validateAndRun(toolset, { id: "t", name: "calculator", input: { expression } }, contextFor());
 }
 
 /** Every "<arithmetic> is <number>" example the description quotes, e.g. "7 % 3 is 1". */

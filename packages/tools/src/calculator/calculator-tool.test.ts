@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lintTools } from "../lint/lint-tools.js";
 import { route } from "../route/route.js";
 import { createToolset } from "../toolset/create-toolset.js";
-import { contextFor } from "../toolset/toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
 import { calculatorTool } from "./calculator-tool.js";
 
 describe("calculatorTool", () => {
@@ -14,7 +14,8 @@ describe("calculatorTool", () => {
 
   it("evaluates through the toolset", async () => {
     const toolset = createToolset([calculatorTool]);
-    const outcome = await toolset.execute(
+    const outcome = await validateAndRun(
+      toolset,
       { id: "t", name: "calculator", input: { expression: "17 * 23" } },
       contextFor(),
     );
@@ -24,7 +25,8 @@ describe("calculatorTool", () => {
   it("returns a validation outcome, not an exception, for code smuggled in as an expression", async () => {
     const toolset = createToolset([calculatorTool]);
     const expression = "process.mainModule.require('child_process').execSync('rm -rf /')";
-    const outcome = await toolset.execute(
+    const outcome = await validateAndRun(
+      toolset,
       { id: "t", name: "calculator", input: { expression } },
       contextFor(),
     );

@@ -2,7 +2,7 @@ import { success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { ToolDefinitionError } from "../config-errors.js";
 import { createToolset } from "../toolset/create-toolset.js";
-import { contextFor } from "../toolset/toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
 import { defineJsonSchemaTool } from "./define-json-schema-tool.js";
 
 const inputSchema = {
@@ -38,10 +38,11 @@ describe("defineJsonSchemaTool", () => {
 
   it("validates a call against that schema before the handler runs, naming each field", async () => {
     const toolset = createToolset([sum]);
-    expect(await toolset.execute({ id: "t1", name: "get-sum", input: { a: 1, b: 2 } }, contextFor())).toEqual(
-      success({ sum: 3 }),
-    );
-    const bad = await toolset.execute(
+    expect(
+      await validateAndRun(toolset, { id: "t1", name: "get-sum", input: { a: 1, b: 2 } }, contextFor()),
+    ).toEqual(success({ sum: 3 }));
+    const bad = await validateAndRun(
+      toolset,
       { id: "t2", name: "get-sum", input: { a: "1", unit: "m" } },
       contextFor(),
     );
@@ -77,10 +78,10 @@ describe("defineJsonSchemaTool", () => {
       properties: { a: { $ref: "#/definitions/nowhere" } },
     });
     const toolset = createToolset([odd]);
-    expect(await toolset.execute({ id: "t", name: "odd", input: { a: 1 } }, contextFor())).toEqual(
+    expect(await validateAndRun(toolset, { id: "t", name: "odd", input: { a: 1 } }, contextFor())).toEqual(
       success("ran"),
     );
-    expect(await toolset.execute({ id: "t", name: "odd", input: [1] }, contextFor())).toMatchObject({
+    expect(await validateAndRun(toolset, { id: "t", name: "odd", input: [1] }, contextFor())).toMatchObject({
       code: "INVALID_INPUT",
     });
   });

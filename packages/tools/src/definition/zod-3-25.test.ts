@@ -8,7 +8,7 @@ import { success } from "@keel/errors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as zod3 from "zod3";
 import { z as z4 } from "zod3/v4";
-import { contextFor } from "../toolset/toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
 import type { ToolSpec } from "../types.js";
 import { definitionError } from "./definition.test-helpers.js";
 
@@ -35,7 +35,11 @@ describe("on zod 3.25", () => {
       properties: { expression: { type: "string" } },
     });
     expect(
-      await toolset.execute({ id: "t", name: "calculator", input: { expression: "2 * 21" } }, contextFor()),
+      await validateAndRun(
+        toolset,
+        { id: "t", name: "calculator", input: { expression: "2 * 21" } },
+        contextFor(),
+      ),
     ).toEqual(success(42));
     const invalid = toolset.validate({ id: "t", name: "calculator", input: { expression: 7 } });
     expect(!invalid.ok && invalid.outcome.kind === "error" && invalid.outcome.message).toContain(
@@ -73,7 +77,11 @@ describe("on zod 3.25", () => {
     expect(lookup.inputJsonSchema).toMatchObject({ type: "object", required: ["order_id"] });
     const toolset = keel.createToolset([lookup]);
     expect(
-      await toolset.execute({ id: "t", name: "lookup_order", input: { order_id: "ORD-1" } }, contextFor()),
+      await validateAndRun(
+        toolset,
+        { id: "t", name: "lookup_order", input: { order_id: "ORD-1" } },
+        contextFor(),
+      ),
     ).toEqual(success({ order_id: "ORD-1" }));
     const invalid = toolset.validate({
       id: "t",
@@ -96,7 +104,7 @@ describe("on zod 3.25", () => {
       handler: () => success(1),
     });
     const toolset = keel.createToolset([tool]);
-    expect(await toolset.execute({ id: "t", name: "sum", input: { a: 1 } }, contextFor())).toEqual(
+    expect(await validateAndRun(toolset, { id: "t", name: "sum", input: { a: 1 } }, contextFor())).toEqual(
       success(1),
     );
     expect(toolset.validate({ id: "t", name: "sum", input: [1] })).toMatchObject({ ok: false });

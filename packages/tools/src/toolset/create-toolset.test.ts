@@ -4,7 +4,7 @@ import { ToolsetConfigError } from "../config-errors.js";
 import { toAnthropicTool, toMcpTool } from "../definition/tool-definitions.js";
 import type { Tool } from "../types.js";
 import { createToolset } from "./create-toolset.js";
-import { contextFor, getCustomer, issueRefund, lookupOrder } from "./toolset.test-helpers.js";
+import { contextFor, getCustomer, issueRefund, lookupOrder, validateAndRun } from "./toolset.test-helpers.js";
 
 describe("createToolset", () => {
   it("is a dispatch table: names in order, get by name", () => {
@@ -54,7 +54,8 @@ describe("createToolset", () => {
 
   it("executes a valid call through validation and the handler", async () => {
     const toolset = createToolset([lookupOrder]);
-    const outcome = await toolset.execute(
+    const outcome = await validateAndRun(
+      toolset,
       { id: "t1", name: "lookup_order", input: { orderId: "ORD-1" } },
       contextFor(),
     );
@@ -75,9 +76,14 @@ describe("createToolset", () => {
     expect(result.ok && result.input).toEqual({ orderId: "ORD-1" });
   });
 
-  it("never throws from execute, even for a call that is not an object", async () => {
+  it("never throws from validate, even for a call that is not an object", () => {
     const toolset = createToolset([lookupOrder]);
-    const outcome = await toolset.execute(null as never, contextFor());
-    expect(outcome).toMatchObject({ kind: "error", category: "validation", code: "UNKNOWN_TOOL" });
+    const result = toolset.validate(null as never);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.outcome).toMatchObject({
+      kind: "error",
+      category: "validation",
+      code: "UNKNOWN_TOOL",
+    });
   });
 });

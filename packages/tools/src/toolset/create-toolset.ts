@@ -10,7 +10,6 @@ import type {
   ValidationResult,
 } from "../types.js";
 import { runTool } from "./run-tool.js";
-import { lastResort } from "./tool-outcomes.js";
 import { validateCall } from "./validate-call.js";
 
 /** The dispatch table: every defined tool by name, its wire shapes, and a call path that never throws. */
@@ -23,13 +22,11 @@ export interface Toolset {
   readonly mcpTools: readonly McpToolDefinition[];
   /** UNKNOWN_TOOL (with "did you mean") or INVALID_INPUT (each field) as validation outcomes. */
   validate(call: ToolCall): ValidationResult;
-  /** Runs a validated call; never throws (throws, timeouts, aborts and bad returns become outcomes). */
-  run(tool: Tool, validatedInput: unknown, context: ToolContext): Promise<ToolOutcome>;
   /**
-   * validate + run, for a tool-only setup: no hooks, no idempotency key, no retries (`resolveToolCall` of
-   * @keel/hooks is the path with them). Never throws.
+   * Runs a validated call; never throws (throws, timeouts, aborts and bad returns become outcomes). The
+   * path with hooks, idempotency keys and retries around validate + run is `resolveToolCall` of @keel/tool-call.
    */
-  execute(call: ToolCall, context: ToolContext): Promise<ToolOutcome>;
+  run(tool: Tool, validatedInput: unknown, context: ToolContext): Promise<ToolOutcome>;
 }
 
 /**
@@ -65,14 +62,6 @@ export function createToolset(tools: readonly Tool<any, any>[]): Toolset {
     mcpTools,
     validate,
     run,
-    async execute(call: ToolCall, context: ToolContext): Promise<ToolOutcome> {
-      try {
-        const validation = validate(call);
-        return validation.ok ? await run(validation.tool, validation.input, context) : validation.outcome;
-      } catch {
-        return lastResort(typeof call?.name === "string" ? call.name : "unknown");
-      }
-    },
   });
 }
 

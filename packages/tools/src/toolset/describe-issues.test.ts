@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
 import { createToolset } from "./create-toolset.js";
 import { describeIssues, MAX_FIELD_PROBLEMS, NO_SCHEMA_MESSAGE, parseForModel } from "./describe-issues.js";
-import { contextFor } from "./toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "./toolset.test-helpers.js";
 
 /** The lines a model reads for `input` against `schema`, as "path: problem". */
 function linesFor(schema: z.ZodType, input: unknown): string[] {
@@ -23,7 +23,11 @@ async function outputLinesFor(output: z.ZodType, data: unknown): Promise<string[
     effect: "read",
     handler: () => success(data as never),
   });
-  const outcome = await createToolset([tool]).execute({ id: "t", name: "probe", input: {} }, contextFor());
+  const outcome = await validateAndRun(
+    createToolset([tool]),
+    { id: "t", name: "probe", input: {} },
+    contextFor(),
+  );
   if (outcome.kind !== "error" || outcome.code !== "INVALID_TOOL_OUTPUT") {
     throw new Error("expected the output to fail the schema");
   }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
 import type { ToolContext, ToolSpec } from "../types.js";
 import { createToolset } from "./create-toolset.js";
-import { contextFor } from "./toolset.test-helpers.js";
+import { contextFor, validateAndRun } from "./toolset.test-helpers.js";
 
 function toolWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}) {
   return defineTool({
@@ -19,7 +19,11 @@ function toolWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}) {
 }
 
 async function execute(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}, context = contextFor()) {
-  return createToolset([toolWith(handler, extra)]).execute({ id: "t", name: "probe", input: {} }, context);
+  return validateAndRun(
+    createToolset([toolWith(handler, extra)]),
+    { id: "t", name: "probe", input: {} },
+    context,
+  );
 }
 
 describe("run: a handler that throws", () => {

@@ -1,7 +1,8 @@
-import { success } from "@keel/errors";
+import { success, type ToolOutcome } from "@keel/errors";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
-import type { ToolContext } from "../types.js";
+import type { ToolCall, ToolContext } from "../types.js";
+import type { Toolset } from "./create-toolset.js";
 
 /** A context with a fresh, never-aborted signal unless one is given. */
 export function contextFor(signal: AbortSignal = new AbortController().signal): ToolContext {
@@ -34,3 +35,13 @@ export const issueRefund = defineTool({
   effect: "write",
   handler: ({ orderId, amount }) => success({ orderId, amount }),
 });
+
+/** A call through the toolset as the tool-call path takes it: validate, then run (no hooks, no retries). */
+export async function validateAndRun(
+  toolset: Toolset,
+  call: ToolCall,
+  context: ToolContext,
+): Promise<ToolOutcome> {
+  const checked = toolset.validate(call);
+  return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
+}

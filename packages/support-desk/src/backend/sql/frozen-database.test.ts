@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { resolveToolCall, toolRetryPolicy } from "@keel/hooks";
+import { resolveToolCall, toolRetryPolicy } from "@keel/tool-call";
 import { createToolset } from "@keel/tools";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { createToolset } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { createSupportTools } from "../../tools/create-support-tools.js";
-import { toolContext } from "../../tools/tool-context.test-helpers.js";
+import { toolContext, validateAndRun } from "../../tools/tool-context.test-helpers.js";
 import type { RefundRequest } from "../types.js";
 import type { SqlDatabase, SqlSession, SqlStatement } from "./database.js";
 import { openSqlBackend } from "./sql-backend.js";
@@ -22,9 +22,14 @@ describe("PGlite read cache: coherent with every write through the backend", () 
     const backend = await pglite();
     const toolset = createToolset(createSupportTools(backend));
     const lookup = () =>
-      toolset.execute({ id: "t", name: "lookup_order", input: { order_id: "ORD-1001" } }, toolContext());
+      validateAndRun(
+        toolset,
+        { id: "t", name: "lookup_order", input: { order_id: "ORD-1001" } },
+        toolContext(),
+      );
     expect(await lookup()).toMatchObject({ data: { refunded_amount: 0 } });
-    const paid = await toolset.execute(
+    const paid = await validateAndRun(
+      toolset,
       {
         id: "t",
         name: "process_refund",

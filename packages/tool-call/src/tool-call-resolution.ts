@@ -1,9 +1,6 @@
 import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
+import type { HookContext, HookDecision, PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, ToolCall, Toolset } from "@keel/tools";
-import type { HookContext, PostToolHook, PreToolHook } from "../types.js";
-
-/** What the pre-hooks decided about a call; `null` when it never reached them (unknown, invalid, denied). */
-export type HookDecision = "allow" | "block" | "hold" | "redirect" | "rewrite";
 
 /** A call a hook held for a person's decision: why, and who may decide. */
 export interface HeldCall {
@@ -63,37 +60,37 @@ export interface ToolRetryEvent {
   readonly code: string;
 }
 
-/** What a call is resolved against. Only `toolset` and `context` are required. */
+/** What `resolveToolCall` resolves a call against. Only `toolset` and `context` are required. */
 export interface ToolCallOptions {
   readonly toolset: Toolset;
-  readonly preHooks?: readonly PreToolHook[];
-  readonly postHooks?: readonly PostToolHook[];
+  readonly preHooks?: readonly PreToolHook[] | undefined;
+  readonly postHooks?: readonly PostToolHook[] | undefined;
   /** The run the call belongs to, as the hooks see it; the handler gets its run id, round, signal, metadata. */
   readonly context: HookContext;
   /**
    * May this caller use this tool? Checked on the tool asked for and again on the tool a hook redirects to.
    * Return the (permission) error to answer with, or null to allow.
    */
-  readonly authorize?: (tool: Tool) => ErrorOutcome | null;
+  readonly authorize?: ((tool: Tool) => ErrorOutcome | null) | undefined;
   /**
    * The idempotency key a write receives (reads get none), or the error to answer with when the caller's
    * key is unusable. Default: derived from the run id, the tool and the canonical input (`idempotencyKey`).
    */
-  readonly idempotencyKey?: (tool: Tool, input: unknown) => string | ErrorOutcome;
+  readonly idempotencyKey?: ((tool: Tool, input: unknown) => string | ErrorOutcome) | undefined;
   /**
    * Default `toolRetryPolicy()`: 3 attempts, 200 ms doubling to 5 s (`DEFAULT_TOOL_RETRY`), the same for every
    * caller; `toolRetryPolicy({ maxAttempts: 1 })` turns retries off. Retries follow `recoveryFor`: only
    * transient, retryable failures.
    */
-  readonly retry?: ToolRetryPolicy;
-  readonly onRetry?: (event: ToolRetryEvent) => void;
+  readonly retry?: ToolRetryPolicy | undefined;
+  readonly onRetry?: ((event: ToolRetryEvent) => void) | undefined;
   /** Earlier non-error outcomes of `reuse: true` reads in this run, by `ToolCallResolution.reusable.key`. */
-  readonly reuse?: ReadonlyMap<string, ToolOutcome>;
+  readonly reuse?: ReadonlyMap<string, ToolOutcome> | undefined;
   /**
    * A person approved exactly this call (its tool and input): a hook's `hold` counts as allow. Every other
    * check still runs — validation, blocks, redirects — so an approved edit cannot slip past a rule.
    */
-  readonly approved?: boolean;
+  readonly approved?: boolean | undefined;
   /** Milliseconds for `durationMs`. Default `performance.now`. */
-  readonly clock?: () => number;
+  readonly clock?: (() => number) | undefined;
 }

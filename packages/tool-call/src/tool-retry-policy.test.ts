@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
+import { HookConfigError } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
-import { HookConfigError } from "../hook-config-error.js";
 import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
 
 describe("toolRetryPolicy", () => {

@@ -2,9 +2,8 @@ import { success, transientError } from "@keel/errors";
 import { createToolset, defineTool } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
-import { refundToHuman } from "./tool-call.test-helpers.js";
+import { makeCall, makeContext, refundToHuman } from "./tool-call.test-helpers.js";
 import { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js";
 
 const toolset = createToolset([

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { retryDelay } from "@keel/errors/internal";
-import { HookConfigError } from "../hook-config-error.js";
+import { HookConfigError } from "@keel/hooks";
 import type { ToolRetryPolicy } from "./tool-call-resolution.js";
 
 /** The retry budget of a tool call unless the caller sets its own: the same in the loop and the MCP server. */

@@ -1,14 +1,18 @@
 import { permissionError, success } from "@keel/errors";
+import {
+  definePreHook,
+  type HookContext,
+  type PreToolDecision,
+  type PreToolHook,
+  requireFact,
+  thresholdRedirect,
+} from "@keel/hooks";
 import { createToolset, defineTool, type ToolCall, type Toolset } from "@keel/tools";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { definePreHook } from "./define-hook.js";
-import { completed, makeCall, makeContext } from "./hook-context.test-helpers.js";
-import { resolveToolCall } from "./pipeline/resolve-tool-call.js";
-import { requireFact } from "./stock/require-fact.js";
-import { thresholdRedirect } from "./stock/threshold-redirect.js";
-import type { HookContext, PreToolDecision, PreToolHook } from "./types.js";
+import { resolveToolCall } from "./resolve-tool-call.js";
+import { completed, makeCall, makeContext } from "./tool-call.test-helpers.js";
 
 /** Every call goes through the public tool-call path, exactly as the loop and the MCP server call it. */
 function executeWithHooks(

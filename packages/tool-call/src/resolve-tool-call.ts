@@ -1,6 +1,6 @@
 import { outcomeFromThrown, redirectedOutcome, type ToolOutcome, transientError } from "@keel/errors";
+import { runPostHooks } from "@keel/hooks";
 import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
-import { runPostHooks } from "../run-post-hooks.js";
 import { idempotencyKey } from "./idempotency-key.js";
 import { type CallPlan, planCall } from "./plan-call.js";
 import { runWithRetries } from "./run-with-retries.js";

@@ -1,12 +1,11 @@
 import { businessError, permissionError, success, transientError, validationError } from "@keel/errors";
+import { definePostHook, definePreHook } from "@keel/hooks";
 import { createToolset, defineTool, type Toolset } from "@keel/tools";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { definePostHook, definePreHook } from "../define-hook.js";
-import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { idempotencyKey } from "./idempotency-key.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
-import { refundToHuman } from "./tool-call.test-helpers.js";
+import { makeCall, makeContext, refundToHuman } from "./tool-call.test-helpers.js";
 import type { ToolCallOptions, ToolRetryPolicy } from "./tool-call-resolution.js";
 import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
 

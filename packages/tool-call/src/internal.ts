@@ -1,0 +1,5 @@
+// Plumbing for other Keel packages (the agent loop's and the MCP server's spans): no semver promise.
+export type { ToolCallAttributeValue } from "./tool-call-attributes.js";
+export { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js";
+// The types the attributes are read from, so this entry point's declarations stand alone.
+export type { HeldCall, ToolCallResolution } from "./tool-call-resolution.js";
