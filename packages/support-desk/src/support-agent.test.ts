@@ -1,4 +1,5 @@
-import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
+import type { MessageTemplate } from "@keel/errors";
+import { runAgent, ScriptedClient } from "@keel/loop";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "./backend/memory-backend.js";
 import { summarizeRun } from "./scenarios/summarize-run.js";

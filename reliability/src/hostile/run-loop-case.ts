@@ -1,11 +1,5 @@
-import {
-  AnthropicClient,
-  DEFAULT_MODEL,
-  type Message,
-  type ModelClient,
-  runAgent,
-  ScriptedClient,
-} from "@keel/loop";
+import type { Message } from "@keel/errors";
+import { AnthropicClient, DEFAULT_MODEL, type ModelClient, runAgent, ScriptedClient } from "@keel/loop";
 import { createMemoryBackend, type SupportBackend, supportAgent } from "@keel/support-desk";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { calculatorTool } from "@keel/tools";

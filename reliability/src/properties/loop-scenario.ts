@@ -1,14 +1,12 @@
+import type { Message, MessageCreateRequest, StopReason } from "@keel/errors";
 import {
   DEFAULT_MODEL,
-  type Message,
-  type MessageCreateRequest,
   type ModelClient,
   ModelClientError,
   type RunOptions,
   type RunResult,
   runAgent,
   ScriptedClient,
-  type StopReason,
 } from "@keel/loop";
 import fc from "fast-check";
 import {

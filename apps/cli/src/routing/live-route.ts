@@ -1,4 +1,5 @@
-import type { ModelClient, ToolUseBlock } from "@keel/loop";
+import type { ToolUseBlock } from "@keel/errors";
+import type { ModelClient } from "@keel/loop";
 import { type Tool, toAnthropicTool } from "@keel/tools";
 
 /** What `keel route` prints, offline or live: one tool, the tied tools, or neither. */

@@ -2,13 +2,13 @@ import { resolve } from "node:path";
 import {
   AnthropicClient,
   type Cassette,
-  checkScript,
   DEFAULT_MODEL,
   type ModelClient,
   ModelClientError,
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
+import { checkScript } from "@keel/loop/internal";
 import { didYouMean } from "@keel/mcp-server/command-line";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";

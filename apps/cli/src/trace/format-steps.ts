@@ -1,3 +1,4 @@
+import type { Usage } from "@keel/errors";
 import type {
   ModelRetryEvent,
   ResponseEvent,
@@ -5,7 +6,6 @@ import type {
   RunUsage,
   ToolCallEvent,
   ToolUseIgnoredEvent,
-  Usage,
 } from "@keel/loop";
 import type { Style } from "../terminal/style.js";
 

@@ -26,8 +26,8 @@ export type ModelStreamEvent =
     };
 
 export interface ModelRequestOptions {
-  readonly signal?: AbortSignal;
-  readonly onEvent?: (event: ModelStreamEvent) => void;
+  readonly signal?: AbortSignal | undefined;
+  readonly onEvent?: ((event: ModelStreamEvent) => void) | undefined;
 }
 
 /**
@@ -40,4 +40,15 @@ export interface ModelClient {
   /** Human-readable name for traces and banners, e.g. "anthropic" or "scripted". */
   readonly name: string;
   create(request: MessageCreateRequest, options?: ModelRequestOptions): Promise<Message>;
+  /**
+   * Optional: `create`, for a caller that already holds `json` = `JSON.stringify(request)` (runAgent builds
+   * it from each message's JSON, made once when the message joined the history), so a client that sends
+   * JSON can post that text instead of serialising the whole history again each round. It must behave
+   * exactly as `create(request, options)`; a client without it gets `create`.
+   */
+  createSerialized?(
+    request: MessageCreateRequest,
+    json: string,
+    options?: ModelRequestOptions,
+  ): Promise<Message>;
 }

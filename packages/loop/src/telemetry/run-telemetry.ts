@@ -1,9 +1,10 @@
 import type { Message, MessageCreateRequest } from "@keel/errors";
 import { type ToolCallResolution, toolCallAttributes, toolCallErrorType } from "@keel/hooks";
 import { redactSecrets } from "../clients/redact-secrets.js";
-import type { ResolvedOptions } from "../run/resolve-options.js";
 import { RunOptionsError } from "../run/run-options-error.js";
-import type { RunError, RunResult, ToolCallRecord } from "../run/run-result.js";
+import type { ResolvedRunOptions } from "../run/run-options-schema.js";
+import type { RunError, RunResult } from "../run/run-result.js";
+import type { ToolCallRecord } from "../run/tool-call-record.js";
 import type {
   TelemetryAttributes,
   TelemetryHistogram,
@@ -215,7 +216,7 @@ export class RunTelemetry {
 }
 
 /** The run's telemetry, when its options ask for it (loading `@opentelemetry/api` then, and only then). */
-export function startTelemetry(options: ResolvedOptions): Promise<RunTelemetry> | undefined {
+export function startTelemetry(options: ResolvedRunOptions): Promise<RunTelemetry> | undefined {
   return options.telemetry === undefined ? undefined : RunTelemetry.create(options.telemetry);
 }
 

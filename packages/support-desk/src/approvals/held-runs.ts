@@ -1,7 +1,6 @@
+import type { Message, MessageCreateRequest } from "@keel/errors";
 import {
   approveCall,
-  type Message,
-  type MessageCreateRequest,
   type ModelClient,
   parseRunSnapshot,
   type RunResult,

@@ -1,6 +1,6 @@
-import type { ToolOutcome } from "@keel/errors";
+import type { MessageTemplate, ToolOutcome } from "@keel/errors";
 import type { CompletedCall, HookContext } from "@keel/hooks";
-import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
+import { runAgent, ScriptedClient } from "@keel/loop";
 import type { ToolCall } from "@keel/tools";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
