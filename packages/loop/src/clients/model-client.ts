@@ -22,7 +22,7 @@ export type ModelStreamEvent =
       reason: string;
       delayMs: number;
       /** What the failed attempt reported before it failed (its input was processed and is billed). */
-      usage?: Usage;
+      usage?: Usage | undefined;
     };
 
 export interface ModelRequestOptions {
