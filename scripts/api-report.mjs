@@ -39,17 +39,26 @@ function reportedPackages() {
   );
 }
 
-/** Checks or writes the report of the package in `projectFolder`; throws with what is wrong. */
+/**
+ * Checks or writes the reports of the package in `projectFolder`: its main entry point, and its `./internal`
+ * subpath (no semver promise) when it has one, in `<name>.internal.api.md`; throws with what is wrong.
+ */
 function report(projectFolder) {
+  const manifest = JSON.parse(readFileSync(path.join(projectFolder, "package.json"), "utf8"));
+  reportEntry(projectFolder, manifest, ".", manifest.exports?.["."]?.types ?? manifest.types);
+  const internal = manifest.exports?.["./internal"]?.types;
+  if (internal !== undefined) reportEntry(projectFolder, manifest, "./internal", internal);
+}
+
+function reportEntry(projectFolder, manifest, subpath, typesEntry) {
   const packageJsonPath = path.join(projectFolder, "package.json");
-  const manifest = JSON.parse(readFileSync(packageJsonPath, "utf8"));
-  const typesEntry = manifest.exports?.["."]?.types ?? manifest.types;
   if (!typesEntry) throw new Error(`${manifest.name}: package.json names no types entry point`);
   const entryPoint = path.join(projectFolder, typesEntry);
   if (!existsSync(entryPoint))
     throw new Error(`${manifest.name}: ${typesEntry} is missing; build the package first`);
 
-  const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}.api.md`;
+  const suffix = subpath === "." ? "" : `.${subpath.slice(2)}`;
+  const reportFileName = `${manifest.name.replace(/^@[^/]+\//, "")}${suffix}.api.md`;
   const committedReport = path.join(projectFolder, reportFileName);
   // Where API Extractor writes; removed however this ends.
   const scratch = mkdtempSync(path.join(tmpdir(), "keel-api-"));
