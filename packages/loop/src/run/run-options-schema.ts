@@ -151,10 +151,7 @@ const runOptionsSchema = z
         toolSource,
         serverTools: resolveServerTools(options.serverTools, toolset.names),
         /** Request parameters sent on every request, validated. */
-        request: resolveRequestParameters(options.request, {
-          maxTokens: options.maxTokens,
-          toolNames: toolset.names,
-        }),
+        request: resolveRequestParameters(options.request, options.maxTokens, toolset.names),
         preHooks: hooks?.pre ?? [],
         postHooks: hooks?.post ?? [],
         initialMessages: resolveMessages(options.prompt, options.messages),
