@@ -1,4 +1,5 @@
-import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
+import { runAgent, ScriptedClient } from "@keel/loop";
+import type { MessageTemplate } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "./backend/memory-backend.js";
 import { summarizeRun } from "./scenarios/summarize-run.js";

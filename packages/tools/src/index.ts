@@ -11,8 +11,8 @@ export type { DescribedTool } from "./description/analyze-description.js";
 export { renderDescription } from "./description/render-description.js";
 export type { LintFinding, LintFindingId } from "./lint/lint-finding.js";
 export { lintTools } from "./lint/lint-tools.js";
-export type { RouteDisqualification, RouteResult } from "./route/route.js";
 export { route } from "./route/route.js";
+export type { RouteDisqualification, RouteResult } from "./route/route-result.js";
 export type { Toolset } from "./toolset/create-toolset.js";
 export { createToolset } from "./toolset/create-toolset.js";
 export type {

@@ -1,14 +1,8 @@
-import {
-  AnthropicClient,
-  DEFAULT_MODEL,
-  type Message,
-  type ModelClient,
-  runAgent,
-  ScriptedClient,
-} from "@keel/loop";
+import { AnthropicClient, DEFAULT_MODEL, type ModelClient, runAgent, ScriptedClient } from "@keel/loop";
 import { createMemoryBackend, type SupportBackend, supportAgent } from "@keel/support-desk";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { calculatorTool } from "@keel/tools";
+import type { Message } from "@keel/wire";
 import type { ExpectedCall, LoopCase } from "./corpus-types.js";
 import { oversizedTool } from "./oversized-tool.js";
 

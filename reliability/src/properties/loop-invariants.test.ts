@@ -1,4 +1,5 @@
-import type { MessageParam, RunResult } from "@keel/loop";
+import type { RunResult } from "@keel/loop";
+import type { MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { handlerViolations, rewrittenHistory, unansweredToolUses } from "./loop-invariants.js";
 

@@ -1,4 +1,5 @@
-import type { MessageParam, RunResult } from "@keel/loop";
+import type { RunResult } from "@keel/loop";
+import type { MessageParam } from "@keel/wire";
 import { TERMINAL_STATUSES } from "../fault-soak/soak-invariants.js";
 import { type HandlerRun, REDIRECT_TARGET } from "./property-tools.js";
 

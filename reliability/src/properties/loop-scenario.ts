@@ -1,15 +1,13 @@
 import {
   DEFAULT_MODEL,
-  type Message,
-  type MessageCreateRequest,
   type ModelClient,
   ModelClientError,
   type RunOptions,
   type RunResult,
   runAgent,
   ScriptedClient,
-  type StopReason,
 } from "@keel/loop";
+import type { Message, MessageCreateRequest, StopReason } from "@keel/wire";
 import fc from "fast-check";
 import {
   type HandlerRun,

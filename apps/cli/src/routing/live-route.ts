@@ -1,5 +1,6 @@
-import type { ModelClient, ToolUseBlock } from "@keel/loop";
+import type { ModelClient } from "@keel/loop";
 import { type Tool, toAnthropicTool } from "@keel/tools";
+import type { ToolUseBlock } from "@keel/wire";
 
 /** What `keel route` prints, offline or live: one tool, the tied tools, or neither. */
 export interface RouteAnswer {

@@ -3,13 +3,13 @@ import { didYouMean } from "@keel/diagnostics";
 import {
   AnthropicClient,
   type Cassette,
-  checkScript,
   DEFAULT_MODEL,
   type ModelClient,
   ModelClientError,
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
+import { checkScript } from "@keel/loop/internal";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";

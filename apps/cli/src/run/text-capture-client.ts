@@ -1,4 +1,5 @@
-import type { Message, MessageCreateRequest, ModelClient, ModelRequestOptions } from "@keel/loop";
+import type { ModelClient, ModelRequestOptions } from "@keel/loop";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 
 /**
  * Passes every request through and remembers the text of each response by request number (1-based,

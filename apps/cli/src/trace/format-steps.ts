@@ -5,8 +5,8 @@ import type {
   RunUsage,
   ToolCallEvent,
   ToolUseIgnoredEvent,
-  Usage,
 } from "@keel/loop";
+import type { Usage } from "@keel/wire";
 import type { Style } from "../terminal/style.js";
 
 /** Indent under a step label, so multi-line text lines up. */

@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import Anthropic from "@anthropic-ai/sdk";
 import { type RetryDelayPolicy, retryDelay } from "@keel/errors/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
+import type { RetryOptions } from "../retry-options.js";
 import { type ErrorContext, toModelClientError } from "./anthropic-error.js";
 import { ListenerError, MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
 import { emitMessageEvents } from "./message-events.js";
@@ -27,32 +28,33 @@ export interface AnthropicClientOptions {
    * Your own SDK client (see AnthropicSdkClient); `apiKey`, `baseURL`, `timeoutMs`, `fetch` and
    * `defaultHeaders` are then that client's business and not used here.
    */
-  readonly client?: AnthropicSdkClient;
+  readonly client?: AnthropicSdkClient | undefined;
   /** Defaults to ANTHROPIC_API_KEY. Without either, every request rejects with kind `authentication`. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Defaults to ANTHROPIC_BASE_URL, then https://api.anthropic.com. */
-  readonly baseURL?: string;
+  readonly baseURL?: string | undefined;
   /**
    * Retries of one `create`, one budget for every failure: an HTTP error the API allows to retry (408, 409,
    * 429, 5xx, 529, or `x-should-retry: true`), no response at all, and a stream that fails before any output.
-   * Default 2: at most 3 HTTP requests per `create`.
+   * Default `{ maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 60_000 }`: at most 3 HTTP requests per
+   * `create`. `maxDelayMs` is also the longest `retry-after` worth waiting for: a longer one ends the request
+   * at once, its `retryAfterMs` set.
    */
-  readonly maxRetries?: number;
-  /**
-   * Caps the wait between retries (exponential from 500 ms, with jitter), and is the longest `retry-after`
-   * worth waiting for: a longer one ends the request at once, its `retryAfterMs` set. Default 60 000.
-   */
-  readonly maxRetryDelayMs?: number;
+  readonly retry?: RetryOptions | undefined;
+  /** @deprecated Use `retry: { maxAttempts: maxRetries + 1 }`; removed in the next minor. */
+  readonly maxRetries?: number | undefined;
+  /** @deprecated Use `retry: { maxDelayMs }`; removed in the next minor. */
+  readonly maxRetryDelayMs?: number | undefined;
   /** Stream the response (default) or make one JSON request. */
-  readonly stream?: boolean;
+  readonly stream?: boolean | undefined;
   /** Per HTTP attempt, until response headers arrive (the SDK's `timeout`). Default: the SDK's 10 minutes. */
-  readonly timeoutMs?: number;
-  readonly fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  readonly defaultHeaders?: Record<string, string>;
+  readonly timeoutMs?: number | undefined;
+  readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
+  readonly defaultHeaders?: Record<string, string> | undefined;
   /** Waits between retries; injectable for tests. Rejects (or resolves early) when the signal aborts. */
-  readonly sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  readonly sleep?: ((milliseconds: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Jitter source for the retry backoff, in [0, 1). Default Math.random. */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -67,31 +69,6 @@ interface SdkRequestOptions {
 const MESSAGES_PATH = "/v1/messages";
 /** With a content-type, the SDK sends a string body verbatim. */
 const JSON_HEADERS = { "content-type": "application/json" } as const;
-
-let sendSerializedRequest: (
-  client: AnthropicClient,
-  request: MessageCreateRequest,
-  json: string,
-  options: ModelRequestOptions,
-) => Promise<Message>;
-
-/**
- * `client.create(request, options)`, for a caller that already holds `JSON.stringify(request)` (runAgent's
- * conversation builds it from each message's JSON, made once when the message joined the history): an
- * AnthropicClient whose `create` is its own posts that text instead of serialising the whole history again
- * each round. Any other client (a subclass overriding `create`, a wrapper, your own) gets a plain `create`.
- * Package-internal: not part of the ModelClient contract.
- */
-export function sendRequest(
-  client: ModelClient,
-  request: MessageCreateRequest,
-  json: string,
-  options: ModelRequestOptions,
-): Promise<Message> {
-  return client instanceof AnthropicClient && client.create === AnthropicClient.prototype.create
-    ? sendSerializedRequest(client, request, json, options)
-    : client.create(request, options);
-}
 
 /** One failed attempt: what was thrown, and how far the attempt got. */
 class FailedAttempt {
@@ -128,8 +105,12 @@ export class AnthropicClient implements ModelClient {
   constructor(options: AnthropicClientOptions = {}) {
     const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
     const baseURL = options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URL;
-    this.#maxRetries = options.maxRetries ?? 2;
-    this.#delays = { baseDelayMs: BASE_DELAY_MS, maxDelayMs: options.maxRetryDelayMs ?? 60_000 };
+    const { retry = {} } = options;
+    this.#maxRetries = (retry.maxAttempts ?? (options.maxRetries ?? 2) + 1) - 1;
+    this.#delays = {
+      baseDelayMs: retry.baseDelayMs ?? BASE_DELAY_MS,
+      maxDelayMs: retry.maxDelayMs ?? options.maxRetryDelayMs ?? 60_000,
+    };
     this.#stream = options.stream ?? true;
     this.#sleep = options.sleep ?? ((milliseconds, signal) => delay(milliseconds, undefined, { signal }));
     this.#random = options.random ?? Math.random;
@@ -162,11 +143,20 @@ export class AnthropicClient implements ModelClient {
     return this.#create(request, undefined, options);
   }
 
-  static {
-    sendSerializedRequest = (client, request, json, options) => client.#create(request, json, options);
+  /**
+   * `create`, posting `json` (= `JSON.stringify(request)`) instead of serialising the request again. A
+   * subclass that overrides `create` gets its own `create` here too.
+   */
+  createSerialized(
+    request: MessageCreateRequest,
+    json: string,
+    options: ModelRequestOptions = {},
+  ): Promise<Message> {
+    if (this.create !== AnthropicClient.prototype.create) return this.create(request, options);
+    return this.#create(request, json, options);
   }
 
-  /** `create`, with `json` as `JSON.stringify(request)` when the caller already has it (see sendRequest). */
+  /** `create`, with `json` as `JSON.stringify(request)` when the caller already has it (see createSerialized). */
   async #create(
     request: MessageCreateRequest,
     json: string | undefined,

@@ -32,9 +32,9 @@ const RETRYABLE_BY_KIND: Readonly<Record<ModelClientErrorKind, boolean>> = {
 
 export interface ModelClientErrorOptions {
   /** Defaults by kind: rate_limit, overloaded, server, connection and timeout are retryable. */
-  readonly retryable?: boolean;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
+  readonly retryable?: boolean | undefined;
+  readonly status?: number | undefined;
+  readonly retryAfterMs?: number | undefined;
   readonly cause?: unknown;
 }
 

@@ -22,7 +22,7 @@ export type ModelStreamEvent =
       reason: string;
       delayMs: number;
       /** What the failed attempt reported before it failed (its input was processed and is billed). */
-      usage?: Usage;
+      usage?: Usage | undefined;
     };
 
 export interface ModelRequestOptions {
@@ -46,4 +46,15 @@ export interface ModelClient {
   /** Human-readable name for traces and banners, e.g. "anthropic" or "scripted". */
   readonly name: string;
   create(request: MessageCreateRequest, options?: ModelRequestOptions): Promise<Message>;
+  /**
+   * Optional: `create`, for a caller that already holds `json` = `JSON.stringify(request)` (runAgent builds
+   * it from each message's JSON, made once when the message joined the history), so a client that sends
+   * JSON can post that text instead of serialising the whole history again each round. It must behave
+   * exactly as `create(request, options)`; a client without it gets `create`.
+   */
+  createSerialized?(
+    request: MessageCreateRequest,
+    json: string,
+    options?: ModelRequestOptions,
+  ): Promise<Message>;
 }

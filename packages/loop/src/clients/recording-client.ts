@@ -6,7 +6,7 @@ import { environmentSecrets, redactSecrets } from "./redact-secrets.js";
 
 interface RedactionOptions {
   /** Literal strings to redact besides the built-in patterns and the value of ANTHROPIC_API_KEY. */
-  readonly secrets?: readonly string[];
+  readonly secrets?: readonly string[] | undefined;
 }
 
 export type RecordingClientOptions =

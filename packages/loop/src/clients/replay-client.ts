@@ -7,8 +7,8 @@ import { abortedError, ModelClientError } from "./model-client-error.js";
 import { environmentSecrets, redactSecrets } from "./redact-secrets.js";
 
 export type ReplayClientOptions =
-  | { readonly path: string; readonly secrets?: readonly string[] }
-  | { readonly cassette: Cassette; readonly secrets?: readonly string[] };
+  | { readonly path: string; readonly secrets?: readonly string[] | undefined }
+  | { readonly cassette: Cassette; readonly secrets?: readonly string[] | undefined };
 
 const SHOWN_DIFFERENCES = 5;
 

@@ -16,7 +16,7 @@ export type ScriptFunction = (
 
 export interface ScriptedClientOptions {
   /** Shown in traces; defaults to "scripted". */
-  readonly name?: string;
+  readonly name?: string | undefined;
 }
 
 /**

@@ -33,7 +33,7 @@ type Unsigned = { readonly approvalId: string } & (
 export function approveCall(
   call: PendingCall,
   key: ApprovalKey,
-  options: { readonly input?: unknown; readonly note?: string } = {},
+  options: { readonly input?: unknown; readonly note?: string | undefined } = {},
 ): ApprovalDecision {
   const decision: Unsigned = {
     approvalId: call.approvalId,

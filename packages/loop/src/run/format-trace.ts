@@ -1,5 +1,5 @@
-import type { RunUsage } from "./run-result.js";
 import type { ToolCallEvent, TraceEvent } from "./trace-events.js";
+import type { RunUsage } from "./usage.js";
 import { addUsage, EMPTY_USAGE } from "./usage.js";
 
 const clip = (text: string, length: number): string =>

@@ -1,16 +1,14 @@
 import { isRecord } from "@keel/errors/internal";
 import type { Message, MessageCreateRequest, ToolUseBlock } from "@keel/wire";
-import { sendRequest } from "../clients/anthropic-client.js";
 import type { ModelStreamEvent } from "../clients/model-client.js";
 import { ModelClientError } from "../clients/model-client-error.js";
 import type { ChatSpan } from "../telemetry/run-telemetry.js";
 import type { RunError } from "./run-result.js";
 import type { RunState } from "./run-state.js";
 import type { ToolBatch } from "./tool-batch.js";
-import { addFailedAttempt } from "./usage.js";
 
 /**
- * One model request (`json` is `JSON.stringify(request)`, see sendRequest). Stream events start eager reads and feed the trace; the caller's listener sees them
+ * One model request (`json` is `JSON.stringify(request)`, for a client with `createSerialized`). Stream events start eager reads and feed the trace; the caller's listener sees them
  * too. Settles as soon as the run aborts, even with a client that ignores its signal.
  */
 export function requestModel(
@@ -21,12 +19,8 @@ export function requestModel(
   chat?: ChatSpan,
 ): Promise<Message> {
   const onEvent = (event: ModelStreamEvent): void => {
-    if (event.type === "usage") {
-      // Billed so far by this attempt: counted as failed if it ends without a response (see settleAttempt).
-      run.attemptUsage = event.usage;
-    } else if (event.type === "retry") {
-      run.attemptUsage = undefined; // the retry event reports the same attempt's usage
-    }
+    // Billed so far by this attempt: counted as failed if it ends without a response.
+    if (event.type === "usage") run.attemptBilled(event.usage);
     if (event.type !== "retry") chat?.streamed();
     try {
       run.options.onStreamEvent?.(event);
@@ -41,27 +35,24 @@ export function requestModel(
         // Starting early is an optimisation: the final message runs the block anyway.
       }
     } else if (event.type === "retry") {
+      run.attemptRetried(event.usage);
       run.emit({ type: "model_retry", attempt: event.attempt, reason: event.reason, delayMs: event.delayMs });
-      if (event.usage) run.usage = addFailedAttempt(run.usage, event.usage);
       chat?.retry(event.attempt, event.reason, event.delayMs);
     }
   };
   // Without a caller signal the run cannot abort: no signal for the client to watch (an HTTP client links
   // each request to it, which costs time per request), and no race to set up.
   const abortable = run.options.signal !== undefined;
+  const { client } = run.options;
+  // Only the caller's onStreamEvent shows anything: without it, a stream that fails part-way is retried.
+  const displays = run.options.onStreamEvent !== undefined;
+  const options = abortable ? { signal: run.signal, onEvent, displays } : { onEvent, displays };
   let pending: Promise<Message>;
   try {
-    pending = sendRequest(
-      run.options.client,
-      request,
-      json,
-      // Only the caller's onStreamEvent shows anything: without it, a stream that fails part-way is retried.
-      {
-        ...(abortable ? { signal: run.signal } : {}),
-        onEvent,
-        displays: run.options.onStreamEvent !== undefined,
-      },
-    );
+    pending =
+      client.createSerialized === undefined
+        ? client.create(request, options)
+        : client.createSerialized(request, json, options);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -28,7 +28,7 @@ export function pauseRun(
     results: results.map((block, index) => (heldPlaces.has(index) ? null : block)),
     pending: held.map(pendingOf(run.runId)),
   };
-  return run.finish("awaiting_approval", { snapshot });
+  return run.finish({ status: "awaiting_approval", snapshot });
 }
 
 /**
@@ -38,7 +38,7 @@ export function pauseRun(
  */
 export function snapshotOnFailure(run: RunState, error: RunError): RunResult {
   const snapshot: RunSnapshot = { ...baseSnapshot(run), status: "model_error", results: [], pending: [] };
-  return run.finish("model_error", { error, snapshot });
+  return run.finish({ status: "model_error", error, snapshot });
 }
 
 function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "pending"> {

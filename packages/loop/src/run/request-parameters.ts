@@ -47,7 +47,8 @@ export type RequestParameters = z.input<typeof requestParametersSchema>;
  */
 export function resolveRequestParameters(
   value: unknown,
-  context: { readonly maxTokens: number; readonly toolNames: readonly string[] },
+  maxTokens: number,
+  toolNames: readonly string[],
 ): RequestFields {
   if (value === undefined) return {};
   const parsed = requestParametersSchema.safeParse(value);
@@ -58,18 +59,18 @@ export function resolveRequestParameters(
   }
   const parameters = parsed.data;
   const { thinking, tool_choice: choice } = parameters;
-  if (choice?.type === "tool" && !context.toolNames.includes(choice.name)) {
+  if (choice?.type === "tool" && !toolNames.includes(choice.name)) {
     throw new RunOptionsError(
       `runAgent: "request.tool_choice.name" names "${choice.name}", which is not a tool of this run.`,
     );
   }
-  if ((choice?.type === "any" || choice?.type === "tool") && context.toolNames.length === 0) {
+  if ((choice?.type === "any" || choice?.type === "tool") && toolNames.length === 0) {
     throw new RunOptionsError(`runAgent: "request.tool_choice" forces a tool, but the run has no tools.`);
   }
   if (thinking !== undefined && thinking.type !== "disabled") {
-    if (thinking.type === "enabled" && context.maxTokens <= thinking.budget_tokens) {
+    if (thinking.type === "enabled" && maxTokens <= thinking.budget_tokens) {
       throw new RunOptionsError(
-        `runAgent: "maxTokens" (${context.maxTokens}) must be greater than "request.thinking.budget_tokens" ` +
+        `runAgent: "maxTokens" (${maxTokens}) must be greater than "request.thinking.budget_tokens" ` +
           `(${thinking.budget_tokens}): thinking tokens count toward max_tokens.`,
       );
     }

@@ -1,5 +1,8 @@
 import type { Message, TextBlock } from "@keel/wire";
-import type { RunError, RunStatus, StopDetails } from "./run-result.js";
+import type { RunEnding, RunError, StopDetails } from "./run-result.js";
+
+/** The statuses a response ends a run with, its stop details known. */
+type AnsweredStatus = Extract<RunEnding, { readonly stopDetails: StopDetails }>["status"];
 
 /** A reply the loop cannot act on: no content array, a null or unknown stop reason, tool_use without a block. */
 export const INVALID_RESPONSE: RunError = {
@@ -24,7 +27,7 @@ export const UNSERIALIZABLE_RESPONSE: RunError = {
  * this loop does not know yet ends as `unknown_stop_reason` (with its text and stop details), a missing one
  * as an invalid response.
  */
-export function statusFor(response: Message, final: boolean): RunStatus | undefined {
+export function answeredStatus(response: Message, final: boolean): AnsweredStatus | undefined {
   switch (response.stop_reason) {
     case "end_turn":
     case "stop_sequence":

@@ -1,11 +1,10 @@
 import { permissionError, toToolResultBlock } from "@keel/errors";
 import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
-import { startTelemetry } from "../telemetry/run-telemetry.js";
 import { type ApprovalDecision, type ApprovalKey, verifyDecision } from "./approvals.js";
 import { pauseRun } from "./pause-run.js";
-import { resolveOptions } from "./resolve-options.js";
-import { answerTurn, continueRun } from "./run-agent.js";
+import { continueRun } from "./run-loop.js";
 import type { RunOptions } from "./run-options.js";
+import { resolveRunOptions } from "./run-options-schema.js";
 import type { RunResult } from "./run-result.js";
 import { type PendingCall, parseRunSnapshot, type RunSnapshot } from "./run-snapshot.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";
@@ -17,13 +16,14 @@ import { ToolBatch } from "./tool-batch.js";
  * tools, hooks, the approval key) and the run's behaviour options. Model, max tokens, iterations, system
  * prompt and run id come from the snapshot.
  */
-export type ResumeOptions = Omit<
-  RunOptions,
-  "prompt" | "messages" | "model" | "maxTokens" | "maxIterations" | "system" | "idGenerator"
-> & {
+export interface ResumeOptions
+  extends Omit<
+    RunOptions,
+    "prompt" | "messages" | "model" | "maxTokens" | "maxIterations" | "system" | "idGenerator"
+  > {
   /** The key decisions were signed with (`approveCall` / `rejectCall`); from configuration. Not needed without decisions. */
-  readonly approvalKey?: ApprovalKey;
-};
+  readonly approvalKey?: ApprovalKey | undefined;
+}
 
 /**
  * Continues a run paused with `awaiting_approval` — or stopped by a transient model failure (`model_error`
@@ -45,9 +45,8 @@ export async function resumeRun(
   const snapshot = parseRunSnapshot(snapshotValue);
   const byId = checkDecisions(snapshot, decisions, options.approvalKey);
   const failed = snapshot.status === "model_error";
-  const pausedTurn = snapshot.messages.at(-1)!;
   const { approvalKey: _key, ...runOptions } = options;
-  const resolved = resolveOptions({
+  const resolved = resolveRunOptions({
     ...runOptions,
     model: snapshot.model,
     maxTokens: snapshot.maxTokens,
@@ -58,22 +57,8 @@ export async function resumeRun(
     idGenerator: () => snapshot.runId,
   });
   checkTools(snapshot, resolved.toolset.names);
-  const run = new RunState(resolved, await startTelemetry(resolved));
-  if (!failed) run.conversation.append(pausedTurn);
-  run.usage = snapshot.usage;
-  run.toolRounds = snapshot.iterations;
-  run.modelRequests = snapshot.modelRequests;
-  run.completedCalls.push(...snapshot.calls);
-  run.emit({
-    type: "run_start",
-    runId: run.runId,
-    startedAt: run.startedAtIso,
-    model: resolved.model,
-    client: resolved.client.name,
-    tools: resolved.toolset.names,
-    maxIterations: resolved.maxIterations,
-    cache: resolved.cache,
-  });
+  // The paused assistant turn (after `messages`) and the counters come back from the snapshot.
+  const run = await RunState.start(resolved, snapshot);
   // After a transient model failure every call is answered: the loop simply asks the model again.
   if (failed) return continueRun(run);
 
@@ -92,7 +77,7 @@ export async function resumeRun(
     return [{ index, call: { id: call.toolUseId, name: call.name, input: call.input }, held: heldOf(call) }];
   });
   if (stillHeld.length > 0) return pauseRun(run, results, stillHeld);
-  answerTurn(run, results as ToolResultBlock[]);
+  run.answerTurn(results as ToolResultBlock[]);
   return continueRun(run);
 }
 
@@ -162,23 +147,25 @@ function declined(run: RunState, call: PendingCall, message: string): ToolResult
       "decided and why.",
     { details: { tool: call.name, approval_id: call.approvalId } },
   );
-  run.toolCalls.push({
-    id: call.toolUseId,
-    requested: call.name,
-    executed: null,
-    input: call.input,
-    decision: "hold",
-    outcome,
-    isError: true,
-    category: outcome.category,
-    code: outcome.code,
-    attempts: 0,
-    durationMs: 0,
-    reused: false,
-    eager: false,
-    iteration: run.toolRounds + 1,
-  });
-  run.completedCalls.push({
+  run.recordCalls([
+    {
+      id: call.toolUseId,
+      requested: call.name,
+      executed: null,
+      input: call.input,
+      decision: "hold",
+      outcome,
+      isError: true,
+      category: outcome.category,
+      code: outcome.code,
+      attempts: 0,
+      durationMs: 0,
+      reused: false,
+      eager: false,
+      iteration: run.toolRounds + 1,
+    },
+  ]);
+  run.completeCall({
     call: { id: call.toolUseId, name: call.name, input: call.input },
     executed: call.name,
     outcome,

@@ -1,7 +1,7 @@
 import { toolError } from "@keel/errors";
 import type { MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
-import { FINAL_ANSWER_INSTRUCTION } from "./run-agent.js";
+import { FINAL_ANSWER_INSTRUCTION } from "./final-answer.js";
 import { answer, reply, runScript, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 
 const search = () => spyTool("search_course_content", "read");

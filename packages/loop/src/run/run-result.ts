@@ -1,77 +1,9 @@
-import type { ErrorCategory, ToolOutcome } from "@keel/errors";
-import type { HookDecision } from "@keel/hooks";
 import type { MessageParam, StopReason } from "@keel/wire";
 import type { ModelClientErrorKind } from "../clients/model-client-error.js";
 import type { RunSnapshot } from "./run-snapshot.js";
+import type { ToolCallRecord } from "./tool-call-record.js";
 import type { TraceEvent } from "./trace-events.js";
-
-/** Exactly one per run. */
-export type RunStatus =
-  | "completed"
-  | "max_iterations"
-  | "truncated"
-  | "refused"
-  | "context_window_exceeded"
-  | "max_pause_turns"
-  | "unknown_stop_reason"
-  | "awaiting_approval"
-  | "aborted"
-  | "model_error";
-
-/** Cumulative token usage over every request of the run. */
-export interface RunUsage {
-  readonly input_tokens: number;
-  readonly output_tokens: number;
-  readonly cache_creation_input_tokens: number;
-  readonly cache_read_input_tokens: number;
-  /** Billed server-tool requests, present once a response reported any. */
-  readonly server_tool_use?: { readonly web_search_requests: number; readonly web_fetch_requests: number };
-  /**
-   * Attempts that failed after the API had started answering (a stream that broke, retried or not, or a
-   * request aborted mid-stream): the tokens they reported are billed too, and are counted here, not in the
-   * totals above. Present once any.
-   */
-  readonly failed_attempts?: {
-    readonly attempts: number;
-    readonly input_tokens: number;
-    readonly output_tokens: number;
-    readonly cache_creation_input_tokens: number;
-    readonly cache_read_input_tokens: number;
-  };
-}
-
-/** The pre-hook decision; `null` when the call never reached the hooks (it failed validation). */
-export type ToolCallDecision = HookDecision | null;
-
-/** One answered tool_use block. */
-export interface ToolCallRecord {
-  /** The tool_use id; the tool_result carries it, also after a redirect. */
-  readonly id: string;
-  readonly requested: string;
-  /** The tool whose outcome entered the history; `null` when nothing ran (invalid or blocked). */
-  readonly executed: string | null;
-  /** The model's input, as sent. */
-  readonly input: unknown;
-  /** The input the executed tool received, when a hook changed it. */
-  readonly executedInput?: unknown;
-  readonly decision: ToolCallDecision;
-  /** The hook behind a non-allow decision. */
-  readonly hook?: string;
-  /** The outcome that entered the history (after post-hooks). */
-  readonly outcome: ToolOutcome;
-  readonly isError: boolean;
-  readonly category?: ErrorCategory;
-  readonly code?: string;
-  /** Handler runs (retries included); 0 when nothing ran or the outcome was reused. */
-  readonly attempts: number;
-  readonly durationMs: number;
-  /** The outcome of an identical earlier call of a `reuse: true` read tool. */
-  readonly reused: boolean;
-  /** Started while the response was still streaming. */
-  readonly eager: boolean;
-  /** The tool round (1-based). */
-  readonly iteration: number;
-}
+import type { RunUsage } from "./usage.js";
 
 /** Why the last response ended the run. */
 export interface StopDetails {
@@ -95,10 +27,10 @@ export interface RunError {
   readonly retryAfterMs?: number;
 }
 
-export interface RunResult {
-  readonly status: RunStatus;
+/** What every run reports, whatever its status. */
+interface RunSummary {
   readonly runId: string;
-  /** Text of the response that ended the run ("" for aborted and model_error). */
+  /** Text of the response that ended the run ("" when no response did: aborted, model_error, awaiting_approval). */
   readonly text: string;
   /** The full history: the initial messages, then every assistant turn verbatim and every tool-result turn. */
   readonly messages: readonly MessageParam[];
@@ -108,9 +40,55 @@ export interface RunResult {
   readonly modelRequests: number;
   readonly toolCalls: readonly ToolCallRecord[];
   readonly trace: readonly TraceEvent[];
-  readonly stopDetails?: StopDetails;
-  readonly error?: RunError;
-  /** With `awaiting_approval`: the paused run as versioned JSON, for `resumeRun` in any process. */
-  readonly snapshot?: RunSnapshot;
   readonly durationMs: number;
 }
+
+/** A response ended the run: its stop reason and details are known. */
+interface AnsweredEnding {
+  readonly status:
+    | "completed"
+    | "max_iterations"
+    | "truncated"
+    | "refused"
+    | "context_window_exceeded"
+    | "max_pause_turns"
+    | "unknown_stop_reason";
+  readonly stopDetails: StopDetails;
+  readonly error?: never;
+  readonly snapshot?: never;
+}
+
+/** The request failed: `error` says why. A transient failure carries a `snapshot` to resume from. */
+interface FailedEnding {
+  readonly status: "model_error" | "context_window_exceeded";
+  readonly error: RunError;
+  /** With `model_error` when the failure was transient: the run as versioned JSON, for `resumeRun`. */
+  readonly snapshot?: RunSnapshot;
+  readonly stopDetails?: never;
+}
+
+/** A hook held calls for a person: `snapshot` is the paused run, for `resumeRun` in any process. */
+interface PausedEnding {
+  readonly status: "awaiting_approval";
+  readonly snapshot: RunSnapshot;
+  readonly stopDetails?: never;
+  readonly error?: never;
+}
+
+interface AbortedEnding {
+  readonly status: "aborted";
+  readonly stopDetails?: never;
+  readonly error?: never;
+  readonly snapshot?: never;
+}
+
+/** How a run ended, with what that status guarantees (RunState.finish takes it). */
+export type RunEnding = AnsweredEnding | FailedEnding | PausedEnding | AbortedEnding;
+
+/**
+ * The result of `runAgent` / `resumeRun`, discriminated by `status`: `model_error` always has `error`,
+ * `awaiting_approval` a `snapshot`, every status ended by a response its `stopDetails`.
+ * `context_window_exceeded` comes either from the stop reason (`stopDetails`) or from the API refusing a
+ * prompt that is too long (`error`).
+ */
+export type RunResult = RunSummary & RunEnding;

@@ -2,8 +2,8 @@ import { isToolOutcome, type ToolOutcome } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
 import type { MessageParam, TextBlock, ToolResultBlock } from "@keel/wire";
 import { z } from "zod/v4";
-import type { RunUsage } from "./run-result.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";
+import type { RunUsage } from "./usage.js";
 
 /** The snapshot format this version writes and reads. A newer one is refused with a clear error. */
 export const RUN_SNAPSHOT_VERSION = 1;

@@ -1,19 +1,26 @@
 import type { ToolOutcome } from "@keel/errors";
 import type { CompletedCall } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
-import type { Usage } from "@keel/wire";
-import type { RunTelemetry } from "../telemetry/run-telemetry.js";
+import type { TextBlock, ToolResultBlock, Usage } from "@keel/wire";
+import { type RunTelemetry, startTelemetry } from "../telemetry/run-telemetry.js";
 import { Conversation } from "./conversation.js";
+import { FINAL_ANSWER_INSTRUCTION } from "./final-answer.js";
 import { Limiter } from "./limiter.js";
-import { type ResolvedOptions, resolveToolset } from "./resolve-options.js";
-import type { RunError, RunResult, RunStatus, RunUsage, StopDetails, ToolCallRecord } from "./run-result.js";
+import { type ResolvedRunOptions, resolveToolset } from "./run-options-schema.js";
+import type { RunEnding, RunResult } from "./run-result.js";
 import type { RunSnapshot } from "./run-snapshot.js";
+import type { ToolCallRecord } from "./tool-call-record.js";
 import type { TraceEvent } from "./trace-events.js";
-import { EMPTY_USAGE } from "./usage.js";
+import { addFailedAttempt, addUsage, EMPTY_USAGE, type RunUsage } from "./usage.js";
+
+const FINAL_TEXT: TextBlock = { type: "text", text: FINAL_ANSWER_INSTRUCTION };
 
 type WithoutTime<Event> = Event extends TraceEvent ? Omit<Event, "atMs"> : never;
 
-/** Everything one run accumulates; shared by the loop and the tool batches. */
+/**
+ * Everything one run accumulates; shared by the loop and the tool batches. Its counters (rounds, requests,
+ * usage, calls) change only through its methods.
+ */
 export class RunState {
   readonly runId: string;
   readonly conversation: Conversation;
@@ -21,19 +28,19 @@ export class RunState {
   readonly signal: AbortSignal;
   readonly limiter: Limiter;
   readonly trace: TraceEvent[] = [];
-  readonly toolCalls: ToolCallRecord[] = [];
+  readonly #toolCalls: ToolCallRecord[] = [];
   /** Hook context history: every answered call, in completion order. */
-  readonly completedCalls: CompletedCall[] = [];
+  readonly #completedCalls: CompletedCall[] = [];
   /** Non-error outcomes of `reuse: true` read tools, by tool name + canonical input. */
-  readonly reusable = new Map<string, ToolOutcome>();
+  readonly #reusable = new Map<string, ToolOutcome>();
   /** The tools calls run against now: the run's own, or the latest a `tools` function returned. */
   toolset: Toolset;
   private toolSourceResult: unknown;
-  usage: RunUsage = EMPTY_USAGE;
+  #usage: RunUsage = EMPTY_USAGE;
   /** What the model request in flight has been billed so far (its `usage` stream event), until it settles. */
-  attemptUsage: Usage | undefined;
-  toolRounds = 0;
-  modelRequests = 0;
+  #attemptUsage: Usage | undefined;
+  #toolRounds = 0;
+  #modelRequests = 0;
   private readonly startedAt: number;
   /** The wall-clock start, for the trace (the `now` option is a monotonic clock). */
   readonly startedAtIso = new Date().toISOString();
@@ -41,9 +48,29 @@ export class RunState {
   private readonly unlink: () => void;
   private eagerController: AbortController | undefined;
 
+  /**
+   * Starts a run: its telemetry, its state (continued from `snapshot` when resuming: counters, answered
+   * calls, and the paused assistant turn of an `awaiting_approval` snapshot), and its `run_start` event.
+   */
+  static async start(options: ResolvedRunOptions, snapshot?: RunSnapshot): Promise<RunState> {
+    const run = new RunState(options, await startTelemetry(options));
+    if (snapshot !== undefined) run.#restore(snapshot);
+    run.emit({
+      type: "run_start",
+      runId: run.runId,
+      startedAt: run.startedAtIso,
+      model: options.model,
+      client: options.client.name,
+      tools: run.toolset.names,
+      maxIterations: options.maxIterations,
+      cache: options.cache,
+    });
+    return run;
+  }
+
   /** OpenTelemetry spans for this run, when the caller asked for them. */
-  constructor(
-    readonly options: ResolvedOptions,
+  private constructor(
+    readonly options: ResolvedRunOptions,
     readonly telemetry?: RunTelemetry,
   ) {
     this.toolset = options.toolset;
@@ -66,6 +93,90 @@ export class RunState {
     if (callerSignal?.aborted) abort();
     callerSignal?.addEventListener("abort", abort, { once: true });
     this.unlink = () => callerSignal?.removeEventListener("abort", abort);
+  }
+
+  #restore(snapshot: RunSnapshot): void {
+    if (snapshot.status === "awaiting_approval") this.conversation.append(snapshot.messages.at(-1)!);
+    this.#usage = snapshot.usage;
+    this.#toolRounds = snapshot.iterations;
+    this.#modelRequests = snapshot.modelRequests;
+    this.#completedCalls.push(...snapshot.calls);
+  }
+
+  /** Tool rounds answered so far. */
+  get toolRounds(): number {
+    return this.#toolRounds;
+  }
+
+  get modelRequests(): number {
+    return this.#modelRequests;
+  }
+
+  get usage(): RunUsage {
+    return this.#usage;
+  }
+
+  get toolCalls(): readonly ToolCallRecord[] {
+    return this.#toolCalls;
+  }
+
+  /** The live hook-context history (the same array as calls are entered). */
+  get completedCalls(): readonly CompletedCall[] {
+    return this.#completedCalls;
+  }
+
+  get reusable(): ReadonlyMap<string, ToolOutcome> {
+    return this.#reusable;
+  }
+
+  /** Counts a model request about to be sent; returns its 1-based number. */
+  startRequest(): number {
+    this.#modelRequests += 1;
+    return this.#modelRequests;
+  }
+
+  /** What the request in flight has been billed so far (a `usage` stream event). */
+  attemptBilled(usage: Usage): void {
+    this.#attemptUsage = usage;
+  }
+
+  /** The client retries: the failed attempt's usage (from its `retry` event) counts as failed. */
+  attemptRetried(usage: Usage | undefined): void {
+    this.#attemptUsage = undefined; // the retry event reports the same attempt's usage
+    if (usage) this.#usage = addFailedAttempt(this.#usage, usage);
+  }
+
+  /** The request failed or was aborted after the API started answering: what it was billed counts as failed. */
+  attemptFailed(): void {
+    if (this.#attemptUsage !== undefined) this.#usage = addFailedAttempt(this.#usage, this.#attemptUsage);
+    this.#attemptUsage = undefined;
+  }
+
+  /** The request was answered: its usage joins the totals. */
+  responseReceived(usage: Usage | undefined): void {
+    this.#attemptUsage = undefined;
+    this.#usage = addUsage(this.#usage, usage);
+  }
+
+  /** Enters one tool round's results as the next user turn (with the final-answer instruction after the last round). */
+  answerTurn(results: readonly ToolResultBlock[]): void {
+    this.#toolRounds += 1;
+    const last = this.#toolRounds >= this.options.maxIterations;
+    this.conversation.append({ role: "user", content: last ? [...results, FINAL_TEXT] : [...results] });
+  }
+
+  /** A call's outcome enters the hook history (and, for a fresh `reuse: true` read, the reuse memory). */
+  completeCall(
+    completed: CompletedCall,
+    reuse?: { readonly key: string; readonly outcome: ToolOutcome },
+  ): void {
+    this.#completedCalls.push(completed);
+    if (reuse !== undefined && !this.#reusable.has(reuse.key)) this.#reusable.set(reuse.key, reuse.outcome);
+  }
+
+  /** Adds answered calls to the result's `toolCalls`, in block order. */
+  recordCalls(records: readonly ToolCallRecord[]): void {
+    this.#toolCalls.push(...records);
   }
 
   private requestTools() {
@@ -150,31 +261,26 @@ export class RunState {
     }
   }
 
-  finish(
-    status: RunStatus,
-    details: { text?: string; stopDetails?: StopDetails; error?: RunError; snapshot?: RunSnapshot } = {},
-  ): RunResult {
+  /** Ends the run: the `end` event, the telemetry, and the result with what its status guarantees. */
+  finish(ending: RunEnding, text = ""): RunResult {
     this.unlink();
     this.emit({
       type: "end",
-      status,
-      iterations: this.toolRounds,
-      modelRequests: this.modelRequests,
-      usage: this.usage,
+      status: ending.status,
+      iterations: this.#toolRounds,
+      modelRequests: this.#modelRequests,
+      usage: this.#usage,
     });
     const result: RunResult = {
-      status,
+      ...ending,
       runId: this.runId,
-      text: details.text ?? "",
+      text,
       messages: this.conversation.messages,
-      usage: this.usage,
-      iterations: this.toolRounds,
-      modelRequests: this.modelRequests,
-      toolCalls: this.toolCalls,
+      usage: this.#usage,
+      iterations: this.#toolRounds,
+      modelRequests: this.#modelRequests,
+      toolCalls: this.#toolCalls,
       trace: this.trace,
-      ...(details.stopDetails === undefined ? {} : { stopDetails: details.stopDetails }),
-      ...(details.error === undefined ? {} : { error: details.error }),
-      ...(details.snapshot === undefined ? {} : { snapshot: details.snapshot }),
       durationMs: this.elapsed(),
     };
     this.telemetry?.endRun(result);

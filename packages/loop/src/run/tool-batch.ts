@@ -1,9 +1,10 @@
 import { toolResultText } from "@keel/errors";
+import type { HookContext } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
-import { type CallResult, resolveToolUse, type ToolRound } from "./tool-call.js";
+import { type CallResult, resolveToolUse } from "./tool-call.js";
 
 interface EagerCall {
   readonly name: string;
@@ -34,7 +35,7 @@ export class ToolBatch {
   /** Eager calls the final message does not adopt, still to be aborted and awaited. */
   private readonly dropped: EagerCall[] = [];
   private writeSeen = false;
-  private eagerEnvironment: ToolRound | undefined;
+  private eagerContext: HookContext | undefined;
 
   constructor(
     private readonly run: RunState,
@@ -51,14 +52,14 @@ export class ToolBatch {
     if (tool?.effect === "write") this.writeSeen = true;
     if (tool?.effect !== "read") return;
     const call = this.calls.at(-1)!;
-    const environment = this.startEager();
-    const result = this.run.limiter.run(() => resolveToolUse(call, environment, true));
+    const context = this.startEager();
+    const result = this.run.limiter.run(() => this.resolve(call, context, true));
     this.eager.set(block.id, { name: block.name, block, result });
   }
 
-  private startEager(): ToolRound {
-    this.eagerEnvironment ??= this.environment(this.run.eagerSignal());
-    return this.eagerEnvironment;
+  private startEager(): HookContext {
+    this.eagerContext ??= this.hookContext(this.run.eagerSignal());
+    return this.eagerContext;
   }
 
   /**
@@ -75,7 +76,7 @@ export class ToolBatch {
   }> {
     const calls = blocks.map(toCall);
     this.calls.splice(0, this.calls.length, ...calls);
-    const environment = this.environment(this.run.signal);
+    const context = this.hookContext(this.run.signal);
     const results: Array<CallResult | undefined> = new Array(blocks.length);
     let reads: Array<Promise<void>> = [];
     for (let index = 0; index < blocks.length; index += 1) {
@@ -88,10 +89,9 @@ export class ToolBatch {
       if (this.run.signal.aborted) break;
       const adopted = this.adopt(block);
       if (write) {
-        results[index] = this.enter(await resolveToolUse(calls[index]!, environment, false));
+        results[index] = this.enter(await this.resolve(calls[index]!, context, false));
       } else {
-        const started =
-          adopted ?? this.run.limiter.run(() => resolveToolUse(calls[index]!, environment, false));
+        const started = adopted ?? this.run.limiter.run(() => this.resolve(calls[index]!, context, false));
         reads.push(
           started.then((result) => {
             results[index] = this.enter(result);
@@ -102,9 +102,9 @@ export class ToolBatch {
     await Promise.all(reads);
     await this.discard();
     for (let index = 0; index < blocks.length; index += 1) {
-      results[index] ??= this.enter(await resolveToolUse(calls[index]!, environment, false));
+      results[index] ??= this.enter(await this.resolve(calls[index]!, context, false));
     }
-    for (const result of results) this.run.toolCalls.push(result!.record);
+    this.run.recordCalls(results.map((result) => result!.record));
     const held = results.flatMap((result, index) =>
       result?.held === undefined
         ? []
@@ -143,16 +143,26 @@ export class ToolBatch {
   /** Enters a finished call into the run: hook history, reuse memory and the live trace. */
   private enter(result: CallResult): CallResult {
     const { record, block, completed, reuse } = result;
-    this.run.completedCalls.push(completed);
-    if (reuse !== undefined && !this.run.reusable.has(reuse.key))
-      this.run.reusable.set(reuse.key, reuse.outcome);
+    this.run.completeCall(completed, reuse);
     const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
     this.run.emit({ type: "tool_call", ...fields, preview: toolResultText(block).slice(0, 160) });
     return result;
   }
 
-  private environment(signal: AbortSignal): ToolRound {
-    const approved = this.approved === undefined ? {} : { approved: this.approved };
-    return { run: this.run, iteration: this.iteration, batch: this.calls, signal, ...approved };
+  private resolve(call: ToolCall, context: HookContext, eager: boolean): Promise<CallResult> {
+    return resolveToolUse(this.run, call, context, eager, this.approved?.has(call.id) === true);
+  }
+
+  /** What the hooks see of this batch: its round, its calls so far, and the signal its calls obey. */
+  private hookContext(signal: AbortSignal): HookContext {
+    const { run } = this;
+    return {
+      runId: run.runId,
+      iteration: this.iteration,
+      history: run.completedCalls,
+      batch: this.calls,
+      signal,
+      metadata: run.options.metadata,
+    };
   }
 }

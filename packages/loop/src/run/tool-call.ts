@@ -1,19 +1,9 @@
 import { type ToolOutcome, toToolResultBlock, unclassifiedError } from "@keel/errors";
-import type { CompletedCall } from "@keel/hooks";
+import type { CompletedCall, HookContext } from "@keel/hooks";
 import { type HeldCall, resolveToolCall, type ToolCallResolution } from "@keel/tool-call";
 import type { ToolCall } from "@keel/tools";
-import type { ToolCallRecord } from "./run-result.js";
 import type { RunState } from "./run-state.js";
-
-/** The round of tool calls a call belongs to: its run, iteration, batch, the signal it obeys and approvals. */
-export interface ToolRound {
-  readonly run: RunState;
-  readonly iteration: number;
-  readonly batch: readonly ToolCall[];
-  readonly signal: AbortSignal;
-  /** A person approved these calls (by tool_use id): a hook's hold counts as allow for them. */
-  readonly approved?: ReadonlySet<string>;
-}
+import type { ToolCallRecord } from "./tool-call-record.js";
 
 /** A finished call, not yet entered into the run (an eager call may still be discarded). */
 export interface CallResult {
@@ -28,13 +18,18 @@ export interface CallResult {
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
-/** One tool_use of a turn through the one tool-call path (`resolveToolCall` of @keel/tool-call), as a record and a tool_result. */
+/**
+ * One tool_use of a turn through the one tool-call path (`resolveToolCall`), as a record and a tool_result.
+ * `context` is the hook context of its batch (round, calls, signal); `approved`: a person approved this
+ * call, so a hook's hold counts as allow.
+ */
 export async function resolveToolUse(
+  run: RunState,
   call: ToolCall,
-  environment: ToolRound,
+  context: HookContext,
   eager: boolean,
+  approved: boolean,
 ): Promise<CallResult> {
-  const { run } = environment;
   const { preHooks, postHooks } = run.options;
   const { toolset } = run;
   const span = run.telemetry?.startTool(call);
@@ -43,14 +38,7 @@ export async function resolveToolUse(
       toolset,
       preHooks,
       postHooks,
-      context: {
-        runId: run.runId,
-        iteration: environment.iteration,
-        history: run.completedCalls,
-        batch: environment.batch,
-        signal: environment.signal,
-        metadata: run.options.metadata,
-      },
+      context,
       retry: run.options.toolRetry,
       onRetry: (event) =>
         run.emit({
@@ -63,12 +51,12 @@ export async function resolveToolUse(
         }),
       reuse: run.reusable,
       clock: run.options.now,
-      ...(environment.approved?.has(call.id) ? { approved: true } : {}),
+      ...(approved ? { approved: true } : {}),
     });
-  if (span === undefined) return toResult(await resolve(), environment.iteration, eager);
+  if (span === undefined) return toResult(await resolve(), context.iteration, eager);
   // The call runs with its span active: an MCP client inside carries the trace to its server.
   const resolution = await span.run(resolve);
-  const result = toResult(resolution, environment.iteration, eager);
+  const result = toResult(resolution, context.iteration, eager);
   span.end(resolution, result.record);
   return result;
 }

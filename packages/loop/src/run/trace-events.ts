@@ -1,5 +1,7 @@
 import type { StopReason, Usage } from "@keel/wire";
-import type { RunStatus, RunUsage, ToolCallRecord } from "./run-result.js";
+import type { RunStatus } from "./run-status.js";
+import type { ToolCallRecord } from "./tool-call-record.js";
+import type { RunUsage } from "./usage.js";
 
 /** Every event carries `atMs`: milliseconds since the run started (from the injected clock). */
 interface EventBase {

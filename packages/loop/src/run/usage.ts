@@ -1,5 +1,26 @@
 import type { Usage } from "@keel/wire";
-import type { RunUsage } from "./run-result.js";
+
+/** Cumulative token usage over every request of the run. */
+export interface RunUsage {
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  readonly cache_creation_input_tokens: number;
+  readonly cache_read_input_tokens: number;
+  /** Billed server-tool requests, present once a response reported any. */
+  readonly server_tool_use?: { readonly web_search_requests: number; readonly web_fetch_requests: number };
+  /**
+   * Attempts that failed after the API had started answering (a stream that broke, retried or not, or a
+   * request aborted mid-stream): the tokens they reported are billed too, and are counted here, not in the
+   * totals above. Present once any.
+   */
+  readonly failed_attempts?: {
+    readonly attempts: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly cache_creation_input_tokens: number;
+    readonly cache_read_input_tokens: number;
+  };
+}
 
 export const EMPTY_USAGE: RunUsage = {
   input_tokens: 0,

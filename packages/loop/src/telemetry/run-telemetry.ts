@@ -2,9 +2,10 @@ import type { ToolCallResolution } from "@keel/tool-call";
 import { toolCallAttributes, toolCallErrorType } from "@keel/tool-call/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
 import { redactSecrets } from "../clients/redact-secrets.js";
-import type { ResolvedOptions } from "../run/resolve-options.js";
 import { RunOptionsError } from "../run/run-options-error.js";
-import type { RunError, RunResult, ToolCallRecord } from "../run/run-result.js";
+import type { ResolvedRunOptions } from "../run/run-options-schema.js";
+import type { RunError, RunResult } from "../run/run-result.js";
+import type { ToolCallRecord } from "../run/tool-call-record.js";
 import type {
   TelemetryAttributes,
   TelemetryHistogram,
@@ -216,7 +217,7 @@ export class RunTelemetry {
 }
 
 /** The run's telemetry, when its options ask for it (loading `@opentelemetry/api` then, and only then). */
-export function startTelemetry(options: ResolvedOptions): Promise<RunTelemetry> | undefined {
+export function startTelemetry(options: ResolvedRunOptions): Promise<RunTelemetry> | undefined {
   return options.telemetry === undefined ? undefined : RunTelemetry.create(options.telemetry);
 }
 

@@ -37,14 +37,14 @@ export interface TelemetryMeter {
 /** `runAgent({ telemetry })`: OpenTelemetry GenAI spans and metrics for the run. */
 export interface TelemetryOptions {
   /** Where spans go; default the global tracer provider's "@keel/loop" tracer. */
-  readonly tracer?: TelemetryTracer;
+  readonly tracer?: TelemetryTracer | undefined;
   /** Where `gen_ai.client.*` metrics go; default none. */
-  readonly meter?: TelemetryMeter;
+  readonly meter?: TelemetryMeter | undefined;
   /** The agent's name: `invoke_agent {name}` and `gen_ai.agent.name`. */
-  readonly agentName?: string;
+  readonly agentName?: string | undefined;
   /**
    * Also record prompts, responses, tool arguments and results (`gen_ai.input.messages`, …), after the
    * same secret redaction as cassettes. Default false: they may hold customers' data.
    */
-  readonly captureContent?: boolean;
+  readonly captureContent?: boolean | undefined;
 }

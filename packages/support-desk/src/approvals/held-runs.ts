@@ -1,7 +1,5 @@
 import {
   approveCall,
-  type Message,
-  type MessageCreateRequest,
   type ModelClient,
   parseRunSnapshot,
   type RunResult,
@@ -9,6 +7,7 @@ import {
   rejectCall,
   resumeRun,
 } from "@keel/loop";
+import type { Message, MessageCreateRequest } from "@keel/wire";
 import type { SupportBackend, Ticket } from "../backend/types.js";
 import { supportAgent } from "../support-agent.js";
 

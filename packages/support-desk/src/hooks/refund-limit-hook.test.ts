@@ -1,7 +1,8 @@
 import type { ToolOutcome } from "@keel/errors";
 import type { CompletedCall, HookContext } from "@keel/hooks";
-import { type MessageTemplate, runAgent, ScriptedClient } from "@keel/loop";
+import { runAgent, ScriptedClient } from "@keel/loop";
 import type { ToolCall } from "@keel/tools";
+import type { MessageTemplate } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import { summarizeRun } from "../scenarios/summarize-run.js";

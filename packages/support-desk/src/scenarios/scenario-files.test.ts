@@ -1,4 +1,5 @@
-import { DEFAULT_MODEL, type ToolUseBlock } from "@keel/loop";
+import { DEFAULT_MODEL } from "@keel/loop";
+import type { ToolUseBlock } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createMemoryBackend } from "../backend/memory-backend.js";

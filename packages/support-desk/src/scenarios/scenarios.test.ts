@@ -1,4 +1,5 @@
-import type { MessageParam, RunResult, ToolResultBlock } from "@keel/loop";
+import type { RunResult } from "@keel/loop";
+import type { MessageParam, ToolResultBlock } from "@keel/wire";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FaultableBackend } from "../backend/memory-backend.js";
 import { createMemoryBackend } from "../backend/memory-backend.js";

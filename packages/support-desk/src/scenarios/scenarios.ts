@@ -1,4 +1,4 @@
-import type { Message } from "@keel/loop";
+import type { Message } from "@keel/wire";
 import businessAlreadyRefunded from "./business-already-refunded.json" with { type: "json" };
 import highValueRefund from "./high-value-refund.json" with { type: "json" };
 import lowValueRefund from "./low-value-refund.json" with { type: "json" };

@@ -1,4 +1,5 @@
-import type { Message, RunStatus, ToolCallDecision } from "@keel/loop";
+import type { RunStatus, ToolCallDecision } from "@keel/loop";
+import type { Message } from "@keel/wire";
 import type { StagedFault } from "../backend/faults.js";
 
 /** What a run did, tool_use block by tool_use block where a list is given. */

@@ -1,7 +1,7 @@
 import type { AnalyzedDescription } from "../description/analyze-description.js";
 import { assessCandidates, type Candidate } from "./candidates.js";
-import type { RouteDisqualification, RouteResult } from "./route.js";
 import { displayTerms, type Evidence, MINIMUM_EVIDENCE, matchClauses } from "./route-request.js";
+import type { RouteDisqualification, RouteResult } from "./route-result.js";
 
 /** The router's choice over analysed descriptions for one reading of the request (see `route`). */
 export function decide(

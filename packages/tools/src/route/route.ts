@@ -1,26 +1,7 @@
 import { analyzeDescription, type DescribedTool } from "../description/analyze-description.js";
 import { decide } from "./decide.js";
 import { requestEvidence } from "./route-request.js";
-
-/** A tool ruled out by one of its own "do NOT use when" boundaries, and the sibling that boundary names. */
-export interface RouteDisqualification {
-  readonly tool: string;
-  readonly terms: readonly string[];
-  readonly useInstead: string | null;
-}
-
-/**
- * The router's choice: one `tool`, or `ambiguous` (the tied names, `tool: null`), or neither (none).
- * `terms` are the request words and identifiers that decided it; `scores` the final score of every tool.
- */
-export interface RouteResult {
-  readonly tool: string | null;
-  readonly ambiguous: readonly string[] | null;
-  readonly reason: string;
-  readonly terms: readonly string[];
-  readonly scores: Readonly<Record<string, number>>;
-  readonly disqualified: readonly RouteDisqualification[];
-}
+import type { RouteResult } from "./route-result.js";
 
 /**
  * The deterministic stand-in for the model's tool choice (offline, no API key). It knows no tool names and

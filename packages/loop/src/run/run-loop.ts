@@ -1,0 +1,129 @@
+import type { ContentBlock, Message } from "@keel/wire";
+import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
+import { pauseRun, snapshotOnFailure } from "./pause-run.js";
+import {
+  answeredStatus,
+  INVALID_RESPONSE,
+  isPromptTooLong,
+  stopDetailsOf,
+  textOf,
+  UNSERIALIZABLE_RESPONSE,
+} from "./response-status.js";
+import type { RunResult } from "./run-result.js";
+import type { RunState } from "./run-state.js";
+import { storedTurn } from "./stored-turn.js";
+import { ToolBatch } from "./tool-batch.js";
+
+/** The loop from the next model request on; `runAgent` and `resumeRun` both enter it. */
+export async function continueRun(run: RunState): Promise<RunResult> {
+  try {
+    return await loop(run);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return run.finish({ status: "model_error", error: { kind: "internal", message, retryable: false } });
+  }
+}
+
+async function loop(run: RunState): Promise<RunResult> {
+  const { options, conversation } = run;
+  let pauseTurns = 0;
+  for (;;) {
+    if (run.signal.aborted) return run.finish({ status: "aborted" });
+    run.refreshTools();
+    const final = run.toolRounds >= options.maxIterations;
+    const { request, json, bytes } = conversation.build(final);
+    const index = run.startRequest();
+    run.emit({ type: "request", index, final, messages: request.messages.length, bytes });
+    const batch = final ? undefined : new ToolBatch(run, run.toolRounds + 1);
+    const startedAt = run.now();
+    const chat = run.telemetry?.startChat(request);
+    let response: Message;
+    try {
+      const received: unknown = await requestModel(run, request, json, batch, chat);
+      if (!isMessage(received)) throw invalidResponse;
+      response = received;
+      run.responseReceived(response.usage);
+      chat?.end(response);
+    } catch (error) {
+      // The attempt that failed or was aborted after the API started answering: its input is billed.
+      run.attemptFailed();
+      await batch?.discard();
+      const failure = run.signal.aborted
+        ? ABORTED
+        : error === invalidResponse
+          ? INVALID_RESPONSE
+          : summarizeModelError(error);
+      chat?.fail(failure);
+      if (run.signal.aborted) return run.finish({ status: "aborted" });
+      if (isPromptTooLong(failure)) return run.finish({ status: "context_window_exceeded", error: failure });
+      // A transient failure leaves a valid history ending on a user turn: the run can go on later.
+      return failure.retryable
+        ? snapshotOnFailure(run, failure)
+        : run.finish({ status: "model_error", error: failure });
+    }
+    if (typeof response.container?.id === "string") conversation.container = response.container.id;
+    // maxPauseTurns bounds consecutive pauses: any other reply starts the count again.
+    if (response.stop_reason !== "pause_turn") pauseTurns = 0;
+    const toolUses = response.content.filter(isToolUse);
+    run.emit({
+      type: "response",
+      index,
+      stopReason: response.stop_reason,
+      toolUses: toolUses.length,
+      usage: response.usage ?? { input_tokens: 0, output_tokens: 0 },
+      cumulativeUsage: run.usage,
+      durationMs: run.elapsed(startedAt),
+    });
+    const toolsRun = batch !== undefined && response.stop_reason === "tool_use" && toolUses.length > 0;
+    try {
+      const stored = storedTurn(response.content, toolsRun);
+      if (stored.length > 0) conversation.append({ role: "assistant", content: stored as ContentBlock[] });
+    } catch {
+      // A reply that cannot be serialised (e.g. nested deeper than JSON.stringify allows) can never be sent
+      // back in the history: nothing of it runs, and the run ends as an invalid response, not an internal bug.
+      await batch?.discard();
+      return run.finish({ status: "model_error", error: UNSERIALIZABLE_RESPONSE });
+    }
+
+    if (toolsRun) {
+      const { results, aborted, held } = await batch!.settle(toolUses);
+      if (aborted) {
+        conversation.append({ role: "user", content: results });
+        return run.finish({ status: "aborted" });
+      }
+      if (held.length > 0) return pauseRun(run, results, held);
+      run.answerTurn(results);
+      continue;
+    }
+    await batch?.discard();
+    for (const block of toolUses) {
+      const reason = final ? "final_request" : "stop_reason";
+      run.emit({
+        type: "tool_use_ignored",
+        id: block.id,
+        name: block.name,
+        reason,
+        stopReason: response.stop_reason,
+      });
+    }
+    if (response.stop_reason === "pause_turn") {
+      pauseTurns += 1;
+      if (pauseTurns <= options.maxPauseTurns) continue;
+      return run.finish(
+        { status: "max_pause_turns", stopDetails: { ...stopDetailsOf(response), limit: "maxPauseTurns" } },
+        textOf(response),
+      );
+    }
+    const status = answeredStatus(response, final);
+    if (status === undefined) return run.finish({ status: "model_error", error: INVALID_RESPONSE });
+    const limit = status === "max_iterations" ? { limit: "maxIterations" as const } : {};
+    return run.finish({ status, stopDetails: { ...stopDetailsOf(response), ...limit } }, textOf(response));
+  }
+}
+
+const invalidResponse = Symbol("invalid response");
+const ABORTED = {
+  kind: "aborted",
+  message: "The run was aborted during the request.",
+  retryable: false,
+} as const;
