@@ -4,7 +4,7 @@ import { deliveredOrderWrites } from "./delivered-order-writes.js";
 import { lookupTools } from "./lookups.js";
 import { pendingOrderWrites } from "./pending-order-writes.js";
 
-/** The fifteen τ² retail tools as Keel tools, acting on `db` (mutated in place, as τ²'s environment is). */
+/** The sixteen τ² retail tools as Keel tools, acting on `db` (mutated in place, as τ²'s environment is). */
 export function createRetailTools(db: RetailDb) {
   return [...lookupTools(db), ...pendingOrderWrites(db), ...deliveredOrderWrites(db), ...accountTools(db)];
 }

@@ -72,7 +72,7 @@ const PAYMENT_ID =
 const CONFIRM = "the user confirmed this exact action with an explicit yes after you listed its details";
 
 /**
- * The fifteen τ² retail tools' descriptions side by side, because their boundaries name each other: the
+ * The sixteen τ² retail tools' descriptions side by side, because their boundaries name each other: the
  * look-ups (email ↔ name and zip, user ↔ order ↔ product ↔ item) and the writes (pending-order changes ↔
  * delivered-order changes ↔ the user's own address), each write pointing back to the reads it needs first.
  */
@@ -229,6 +229,3 @@ export const RETAIL_DESCRIPTIONS = {
     returns: "a transfer ticket id; then tell the user they are being transferred",
   },
 } as const satisfies Record<string, ToolDescription>;
-
-/** The name of one of the fifteen τ² retail tools. */
-export type RetailToolName = keyof typeof RETAIL_DESCRIPTIONS;
