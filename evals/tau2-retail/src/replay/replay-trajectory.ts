@@ -102,7 +102,7 @@ export async function replayTrajectory(
         name: call.name,
         input: call.arguments,
       }));
-      turns.push({ content: [...text, ...calls] } as MessageTemplate);
+      turns.push({ content: [...text, ...calls] });
     }
   }
 }
