@@ -1,0 +1,106 @@
+import { success } from "@keel/errors";
+import { defineTool } from "@keel/tools";
+import { z } from "zod/v4";
+import { compareCodePoints } from "../db/digest.js";
+import { pythonRound2 } from "../db/python-round.js";
+import type { RetailDb } from "../db/retail-db.js";
+import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
+import { swappedItemsPrice } from "./item-swaps.js";
+import { countOf, getOrder, getPaymentMethod, getUser } from "./records.js";
+import { refused, snapshot, tau2Handler } from "./refusal.js";
+import { itemIds, orderId, paymentMethodId } from "./schemas.js";
+
+const notDelivered = (orderIdValue: string, status: string, tau2Text: string) =>
+  refused(
+    "business",
+    "ORDER_NOT_DELIVERED",
+    tau2Text,
+    `Order ${orderIdValue} is "${status}": only a delivered order can be exchanged or returned. Do not retry; tell the user.`,
+  );
+
+/** τ²'s two writes on a delivered order: they only record a request (the status changes, no money moves). */
+export function deliveredOrderWrites(db: RetailDb) {
+  return [
+    defineTool({
+      name: "exchange_delivered_order_items",
+      description: RETAIL_DESCRIPTIONS.exchange_delivered_order_items,
+      input: z.strictObject({
+        order_id: orderId,
+        item_ids: itemIds,
+        new_item_ids: itemIds,
+        payment_method_id: paymentMethodId,
+      }),
+      effect: "write",
+      handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
+        const order = getOrder(db, order_id);
+        if (order.status !== "delivered")
+          throw notDelivered(order_id, order.status, "Non-delivered order cannot be exchanged");
+        const { difference } = swappedItemsPrice(db, order, item_ids, new_item_ids, {
+          missing: (itemId) => `Number of ${itemId} not found.`,
+          countMismatch: "The number of items to be exchanged should match.",
+          refuseSameItem: false,
+        });
+        const priceDifference = pythonRound2(difference);
+        const method = getPaymentMethod(db, order.user_id, payment_method_id);
+        if (method.source === "gift_card" && method.balance < priceDifference)
+          throw refused(
+            "business",
+            "INSUFFICIENT_GIFT_CARD_BALANCE",
+            "Insufficient gift card balance to pay for the price difference",
+            `Gift card ${payment_method_id} holds ${method.balance}, less than the price difference ${priceDifference}. Offer another payment method.`,
+          );
+        order.status = "exchange requested";
+        order.exchange_items = [...item_ids].sort(compareCodePoints);
+        order.exchange_new_items = [...new_item_ids].sort(compareCodePoints);
+        order.exchange_payment_method_id = payment_method_id;
+        order.exchange_price_difference = priceDifference;
+        return success(snapshot(order));
+      }),
+    }),
+    defineTool({
+      name: "return_delivered_order_items",
+      description: RETAIL_DESCRIPTIONS.return_delivered_order_items,
+      input: z.strictObject({ order_id: orderId, item_ids: itemIds, payment_method_id: paymentMethodId }),
+      effect: "write",
+      handler: tau2Handler(({ order_id, item_ids, payment_method_id }) => {
+        const order = getOrder(db, order_id);
+        if (order.status !== "delivered")
+          throw notDelivered(order_id, order.status, "Non-delivered order cannot be returned");
+        const user = getUser(db, order.user_id);
+        const method = getPaymentMethod(db, user.user_id, payment_method_id);
+        if (method.source !== "gift_card") {
+          const original = order.payment_history[0];
+          // Python raises IndexError here for an order without payments; τ² reports any exception as an error.
+          if (original === undefined)
+            throw refused(
+              "unclassified",
+              "TAU2_TOOL_EXCEPTION",
+              "list index out of range",
+              `Order ${order_id} has no payment to refund to. Do not retry; transfer the user to a human agent.`,
+            );
+          if (payment_method_id !== original.payment_method_id)
+            throw refused(
+              "business",
+              "REFUND_METHOD_NOT_ALLOWED",
+              "Payment method should be the original payment method",
+              `A return is refunded to the original payment method (${original.payment_method_id}) or a gift card of the user. Ask the user which.`,
+            );
+        }
+        const heldIds = order.items.map((item) => item.item_id);
+        for (const itemId of item_ids) {
+          if (countOf(item_ids, itemId) > countOf(heldIds, itemId))
+            throw refused(
+              "validation",
+              "ITEM_NOT_IN_ORDER",
+              "Some item not found",
+              `Order ${order_id} does not hold item ${itemId} that many times. Use the item ids get_order_details lists.`,
+            );
+        }
+        order.status = "return requested";
+        order.return_items = [...item_ids].sort(compareCodePoints);
+        order.return_payment_method_id = payment_method_id;
+        return success(snapshot(order));
+      }),
+    }),
+  ];
+}
