@@ -186,7 +186,7 @@ describe("the retail tools", () => {
     const { call } = setup();
     expect(await call("transfer_to_human_agents", { summary: "wants a person" })).toMatchObject({
       kind: "success",
-      data: { status: "Transfer successful", ticket_id: "transfer-key_1" },
+      data: { status: "Transfer successful", ticket_id: expect.stringMatching(/^transfer-/) },
     });
   });
 
