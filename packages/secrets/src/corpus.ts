@@ -38,6 +38,7 @@ export const PLAIN_CORPUS: readonly string[] = [
   "see sk-learn-tutorial-for-beginners and task-manager",
   "Bearer tokens expire; bearer bonds do not. Nor do Bearer instruments.",
   "https://example.com/path?q=1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder in a URL is the point of this entry.
   "postgres://app:${DB_PASSWORD}@db.example.com/app",
   "--verbose",
 ];

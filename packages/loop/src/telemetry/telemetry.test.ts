@@ -63,7 +63,25 @@ afterEach(async () => {
 describe("OpenTelemetry GenAI spans", () => {
   it("a completed run: invoke_agent > chat per request, execute_tool per call (parallel reads as siblings)", async () => {
     const { tracer, spans, named, only } = tracing();
-    const { getCustomer, lookupOrder } = customerTools();
+    // Each read waits until both have started: the spans overlap however the machine schedules them.
+    let started = 0;
+    let bothStarted: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
+    const meet = async () => {
+      started += 1;
+      if (started === 2) bothStarted();
+      await barrier;
+    };
+    const getCustomer = spyTool("get_customer", "read", async (input) => {
+      await meet();
+      return success({ customer_id: "C-1", email: input.email, status: "active" });
+    });
+    const lookupOrder = spyTool("lookup_order", "read", async (input) => {
+      await meet();
+      return success({ order_id: input.order_id, total: 120 });
+    });
     const client = new ScriptedClient([
       reply([
         toolUse("toolu_a", "get_customer", { email: "a@example.com" }),
