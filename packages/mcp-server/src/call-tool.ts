@@ -1,6 +1,11 @@
 import { type ErrorOutcome, permissionError, transientError } from "@keel/errors";
 import type { CompletedCall, ToolHooks } from "@keel/hooks";
-import { resolveToolCall, type ToolCallResolution, type ToolRetryPolicy } from "@keel/tool-call";
+import {
+  type IdempotencyRecords,
+  resolveToolCall,
+  type ToolCallResolution,
+  type ToolRetryPolicy,
+} from "@keel/tool-call";
 import type { ToolCall, Toolset } from "@keel/tools";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { CONVERSATION_META_KEY, type ConversationStore, conversationIdOf } from "./conversations.js";
@@ -39,6 +44,8 @@ export interface ServerCallEnvironment {
   readonly requireConversationForWrites?: boolean;
   /** How a transient tool failure is retried within the call. Default: the tool-call path's (`toolRetryPolicy()`). */
   readonly retry?: ToolRetryPolicy;
+  /** Where each write's key is bound to its request (see KeelMcpServerOptions). */
+  readonly idempotencyRecords?: IdempotencyRecords;
 }
 
 /**
@@ -83,6 +90,7 @@ export async function serveToolCall(
       (needsConversation && tool.effect === "write" ? conversationRequired(tool.name) : null),
     idempotencyKey: (tool, input) => idempotencyKeyFor(tool.name, input, request.meta) ?? invalidKey(),
     ...(environment.retry ? { retry: environment.retry } : {}),
+    ...(environment.idempotencyRecords ? { idempotencyRecords: environment.idempotencyRecords } : {}),
   });
   const completed: CompletedCall = {
     call: requested,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { outcomeFromThrown, toMcpResult } from "@keel/errors";
 import type { ToolHooks } from "@keel/hooks";
-import type { ToolRetryPolicy } from "@keel/tool-call";
+import type { IdempotencyRecords, ToolRetryPolicy } from "@keel/tool-call";
 import type { Toolset } from "@keel/tools";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -55,6 +55,12 @@ export interface KeelMcpServerOptions {
    * `toolRetryPolicy()` (3 attempts, 200 ms doubling); `toolRetryPolicy({ maxAttempts: 1 })` answers at once.
    */
   readonly toolRetry?: ToolRetryPolicy;
+  /**
+   * Where each write's idempotency key (the client's `_meta` key, or the derived one) is bound to its request;
+   * a key reused for another request is refused with `IDEMPOTENCY_KEY_REUSED`. `supportSurface` gives the
+   * store's, so the rule holds across processes and replicas. Default: in memory, per toolset.
+   */
+  readonly idempotencyRecords?: IdempotencyRecords;
 }
 
 /**
@@ -147,6 +153,7 @@ export function createKeelMcpServer(options: KeelMcpServerOptions): Server {
     ...(options.conversationHooks ? { conversationHooks: options.conversationHooks } : {}),
     ...(options.requireConversationForWrites ? { requireConversationForWrites: true } : {}),
     ...(options.toolRetry ? { retry: options.toolRetry } : {}),
+    ...(options.idempotencyRecords ? { idempotencyRecords: options.idempotencyRecords } : {}),
   };
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(

@@ -1,5 +1,11 @@
 import type { ToolHooks } from "@keel/hooks";
-import { createSupportHooks, createSupportTools, type SupportBackend } from "@keel/support-desk";
+import {
+  createSupportHooks,
+  createSupportTools,
+  type SupportBackend,
+  storeIdempotencyRecords,
+} from "@keel/support-desk";
+import type { IdempotencyRecords } from "@keel/tool-call";
 import { createToolset, type Toolset } from "@keel/tools";
 import { backendConversations, type ConversationStore } from "./conversations.js";
 
@@ -12,6 +18,8 @@ export interface SupportSurface {
   /** Stateless mode: conversation histories in the store, and every hook for calls in a conversation. */
   readonly conversations?: ConversationStore;
   readonly conversationHooks?: ToolHooks;
+  /** The store's record of idempotency keys: a key names one request on every replica. */
+  readonly idempotencyRecords: IdempotencyRecords;
 }
 
 /**
@@ -26,6 +34,7 @@ export function supportSurface(backend: SupportBackend, mode: "session" | "state
   return {
     tools: createToolset(createSupportTools(backend)),
     hooks: { pre, post: hooks.post },
+    idempotencyRecords: storeIdempotencyRecords(backend),
     ...(mode === "stateless"
       ? {
           conversations: backendConversations(backend),

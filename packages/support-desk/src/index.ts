@@ -13,6 +13,7 @@ export {
 } from "./approvals/held-runs.js";
 export type { FaultController, FaultOptions, StagedFault } from "./backend/faults.js";
 export { seededRandom } from "./backend/faults.js";
+export { storeIdempotencyRecords } from "./backend/idempotency-records.js";
 export type { FaultableBackend, MemoryBackendOptions } from "./backend/memory-backend.js";
 export { createMemoryBackend } from "./backend/memory-backend.js";
 export type { SeedData } from "./backend/seed.js";

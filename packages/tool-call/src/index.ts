@@ -1,4 +1,6 @@
 export { idempotencyKey } from "./idempotency-key.js";
+export type { IdempotencyClaim, IdempotencyRecords } from "./idempotency-records.js";
+export { memoryIdempotencyRecords, requestFingerprint } from "./idempotency-records.js";
 export { resolveToolCall } from "./resolve-tool-call.js";
 export type {
   HeldCall,

@@ -2,6 +2,7 @@ import { outcomeFromThrown, redirectedOutcome, type ToolOutcome, transientError 
 import { runPostHooks } from "@keel/hooks";
 import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
 import { idempotencyKey } from "./idempotency-key.js";
+import { claimKey, recordsOfToolset } from "./idempotency-records.js";
 import { type CallPlan, planCall } from "./plan-call.js";
 import { runWithRetries } from "./run-with-retries.js";
 import type { ToolCallOptions, ToolCallResolution } from "./tool-call-resolution.js";
@@ -56,6 +57,10 @@ async function runPlanned(
     const { runId } = options.context;
     const chosen = options.idempotencyKey?.(tool, input) ?? idempotencyKey(runId, tool.name, input);
     if (typeof chosen !== "string") return { ...fixed(chosen), ran: false };
+    // The key is bound to this request before anything runs: a key reused for other input is refused.
+    const records = options.idempotencyRecords ?? recordsOfToolset(options.toolset);
+    const refused = await claimKey(records, chosen, tool.name, input);
+    if (refused !== undefined) return { ...fixed(refused), ran: false };
     key = chosen;
   }
   const executed = await execute(call, tool, input, key, options);

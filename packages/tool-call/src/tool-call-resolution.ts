@@ -1,6 +1,7 @@
 import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
 import type { HookContext, HookDecision, PostToolHook, PreToolHook } from "@keel/hooks";
 import type { Tool, ToolCall, Toolset } from "@keel/tools";
+import type { IdempotencyRecords } from "./idempotency-records.js";
 
 /** A call a hook held for a person's decision: why, and who may decide. */
 export interface HeldCall {
@@ -77,6 +78,12 @@ export interface ToolCallOptions {
    * key is unusable. Default: derived from the run id, the tool and the canonical input (`idempotencyKey`).
    */
   readonly idempotencyKey?: ((tool: Tool, input: unknown) => string | ErrorOutcome) | undefined;
+  /**
+   * Where each write's key is bound to its request (tool + canonical input) before the handler runs; a key
+   * reused for another request is answered `IDEMPOTENCY_KEY_REUSED` (validation) and nothing runs. Give your
+   * store's records so the rule holds across processes; default: in memory, per toolset.
+   */
+  readonly idempotencyRecords?: IdempotencyRecords | undefined;
   /**
    * Default `toolRetryPolicy()`: 3 attempts, 200 ms doubling to 5 s (`DEFAULT_TOOL_RETRY`), the same for every
    * caller; `toolRetryPolicy({ maxAttempts: 1 })` turns retries off. Retries follow `recoveryFor`: only

@@ -42,6 +42,7 @@ export function observedBackend(backend: SupportBackend, observations: StoreObse
     recordConversationCall: (conversationId, entry) =>
       observe(backend.recordConversationCall(conversationId, entry)),
     conversationCalls: (conversationId, limit) => observe(backend.conversationCalls(conversationId, limit)),
+    claimIdempotencyKey: (key, fingerprint) => observe(backend.claimIdempotencyKey(key, fingerprint)),
     close: async () => {},
   };
 }

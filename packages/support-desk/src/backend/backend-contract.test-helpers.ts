@@ -364,5 +364,29 @@ export function describeBackendContract(name: string, create: BackendFactory, pr
       });
       expect(await backend.conversationCalls("conv-none", 10)).toEqual({ kind: "listed", entries: [] });
     });
+
+    it("binds an idempotency key to the first request's fingerprint: same again, another refused", async () => {
+      const backend = await open();
+      expect(await backend.claimIdempotencyKey("key-a", "fp-1")).toEqual({ kind: "claimed" });
+      expect(await backend.claimIdempotencyKey("key-a", "fp-1")).toEqual({ kind: "same" });
+      expect(await backend.claimIdempotencyKey("key-a", "fp-2")).toEqual({ kind: "other" });
+      expect(await backend.claimIdempotencyKey("key-b", "fp-2")).toEqual({ kind: "claimed" });
+    });
+
+    it("lets exactly one of ten concurrent claims of a key bind it", async () => {
+      const backend = await open();
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => backend.claimIdempotencyKey("race", `fp-${index}`)),
+      );
+      expect(claims.filter((claim) => claim.kind === "claimed")).toHaveLength(1);
+      expect(claims.filter((claim) => claim.kind === "other")).toHaveLength(9);
+    });
+
+    it("answers a staged failure of a claim as the store failure, binding nothing", async () => {
+      const backend = await open();
+      backend.faults.stage([{ operation: "claimIdempotencyKey", kind: "unreachable" }]);
+      expect(await backend.claimIdempotencyKey("key-f", "fp-1")).toEqual({ kind: "unreachable" });
+      expect(await backend.claimIdempotencyKey("key-f", "fp-2")).toEqual({ kind: "claimed" });
+    });
   });
 }

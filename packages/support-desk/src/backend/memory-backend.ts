@@ -34,6 +34,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Faultab
   let closed = false;
 
   const conversations = new Map<string, JsonObject[]>();
+  const idempotencyKeys = new Map<string, string>();
   const run = <T>(operation: BackendOperation, effect: "read" | "write", answer: () => T) =>
     withFault(
       faults,
@@ -67,6 +68,12 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Faultab
         calls.push(structuredClone(entry));
         conversations.set(conversationId, calls);
         return { kind: "recorded" } as const;
+      }),
+    claimIdempotencyKey: (key, fingerprint) =>
+      run("claimIdempotencyKey", "write", () => {
+        const first = idempotencyKeys.get(key);
+        if (first === undefined) idempotencyKeys.set(key, fingerprint);
+        return { kind: first === undefined ? "claimed" : first === fingerprint ? "same" : "other" } as const;
       }),
     conversationCalls: (conversationId, limit) =>
       run("conversationCalls", "read", () => ({

@@ -200,6 +200,15 @@ export interface SupportBackend extends FeeService {
     conversationId: string,
     entry: JsonObject,
   ): Promise<{ readonly kind: "recorded" } | StoreFailure>;
+  /**
+   * Binds an idempotency key to the fingerprint of the request it was first used for (what the tool-call
+   * path claims before a write runs): `claimed` when the key was free, `same` when it is bound to this very
+   * request, `other` when it names another request, which must then be refused.
+   */
+  claimIdempotencyKey(
+    key: string,
+    fingerprint: string,
+  ): Promise<{ readonly kind: "claimed" | "same" | "other" } | StoreFailure>;
   /** The conversation's calls, oldest first, at most the latest `limit`. */
   conversationCalls(
     conversationId: string,
@@ -220,6 +229,7 @@ export const BACKEND_OPERATIONS = [
   "listRefunds",
   "feesForCustomer",
   "recordConversationCall",
+  "claimIdempotencyKey",
   "conversationCalls",
 ] as const;
 

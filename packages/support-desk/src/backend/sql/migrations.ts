@@ -80,6 +80,16 @@ CREATE TABLE conversation_calls (
 CREATE INDEX conversation_calls_by_id ON conversation_calls (conversation_id, seq);
 `,
   },
+  {
+    id: "003_idempotency_keys",
+    sql: `
+CREATE TABLE idempotency_keys (
+  key text PRIMARY KEY,
+  fingerprint text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 /** The seed is recorded like a migration, so it is inserted exactly once per database. */

@@ -41,6 +41,7 @@ describe("SQL store", () => {
     expect(await migrate(database, { seed: SAMPLE_DATA })).toEqual([
       "001_support_desk",
       "002_conversation_calls",
+      "003_idempotency_keys",
       "seed_sample_data_v1",
     ]);
     expect(await migrate(database, { seed: SAMPLE_DATA })).toEqual([]);

@@ -177,6 +177,16 @@ export async function openSqlBackend(
         await database.run(STATEMENTS.insertConversationCall, [conversationId, JSON.stringify(entry)]);
         return { kind: "recorded" } as const;
       }),
+    claimIdempotencyKey: (key, fingerprint) =>
+      run("claimIdempotencyKey", "write", async () => {
+        // First writer wins: the insert binds a free key; a taken one is read back and compared.
+        const inserted = await database.run(STATEMENTS.claimIdempotencyKey, [key, fingerprint]);
+        if (inserted.length > 0) return { kind: "claimed" } as const;
+        const [row] = await database.run<{ fingerprint: string }>(STATEMENTS.idempotencyKeyFingerprint, [
+          key,
+        ]);
+        return { kind: row?.fingerprint === fingerprint ? "same" : "other" } as const;
+      }),
     conversationCalls: (conversationId, limit) =>
       run("conversationCalls", "read", async () => {
         const rows = await database.run<{ entry: unknown }>(STATEMENTS.conversationCalls, [

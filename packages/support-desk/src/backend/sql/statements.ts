@@ -6,6 +6,14 @@ import { CUSTOMER_COLUMNS, FEE_COLUMNS, ORDER_COLUMNS, REFUND_COLUMNS, TICKET_CO
  * they never meet another library's prepared statements on a shared connection.
  */
 export const STATEMENTS = {
+  claimIdempotencyKey: sqlStatement(
+    "keel_claim_idempotency_key",
+    "INSERT INTO idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING fingerprint",
+  ),
+  idempotencyKeyFingerprint: sqlStatement(
+    "keel_idempotency_key_fingerprint",
+    "SELECT fingerprint FROM idempotency_keys WHERE key = $1",
+  ),
   insertConversationCall: sqlStatement(
     "keel_insert_conversation_call",
     "INSERT INTO conversation_calls (conversation_id, entry) VALUES ($1, $2)",
