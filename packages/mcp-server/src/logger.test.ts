@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { PassThrough, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { SECRET_CORPUS } from "@keel/secrets/internal";
 import { createMemoryBackend } from "@keel/support-desk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -19,7 +20,31 @@ function captured(options: Parameters<typeof createStderrLogger>[0] = {}) {
   return { logger: createStderrLogger({ ...options, stream, now: () => AT }), lines };
 }
 
+/** The credential itself ("Bearer x" → "x", a URL → its password), as the corpus's other tests read it. */
+const CREDENTIALS = SECRET_CORPUS.map((secret) =>
+  secret.replace(/^Bearer /, "").replace(/^[a-z]+:\/\/[^:]+:([^@]+)@.*$/s, "$1"),
+);
+
 describe("keel-mcp logs", () => {
+  it.each(["text", "json"] as const)(
+    "hold no secret of the shared corpus in %s lines, in the message or a field, at any level",
+    async (format) => {
+      const { logger, lines } = captured({ format });
+      for (const secret of SECRET_CORPUS) {
+        logger.error(`could not open the store: ${secret}`, { error: new Error(`refused ${secret}`) });
+        logger.info("tools/call", { tool: secret, code: null });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const written = lines.join("\n");
+      expect(written).toContain("[REDACTED]");
+      for (const credential of CREDENTIALS) {
+        expect(
+          written.includes(credential) || written.includes(JSON.stringify(credential).slice(1, -1)),
+        ).toBe(false);
+      }
+    },
+  );
+
   it("puts a timestamp and a level on every text line", async () => {
     const { logger, lines } = captured();
     logger.info("ready", { transport: "stdio" });

@@ -1,3 +1,4 @@
+import { environmentSecrets, redactArtifactText } from "@keel/secrets";
 /** Where the server writes what happened. Never stdout: on stdio, stdout carries the protocol only. */
 export interface Logger {
   info(message: string, fields?: Readonly<Record<string, unknown>>): void;
@@ -26,8 +27,9 @@ export interface StderrLoggerOptions {
 /**
  * A logger that writes one line per event to a stream (stderr by default), each with an ISO 8601 UTC
  * timestamp and a level. Text: `2026-11-24T12:00:00.000Z keel-mcp info <message> {fields as JSON}`. JSON:
- * `{"time":…,"level":…,"service":"keel-mcp","msg":…,…fields}`. Callers pass no secrets and no customer data
- * in fields (tool names, codes and durations only); headers are never logged.
+ * `{"time":…,"level":…,"service":"keel-mcp","msg":…,…fields}`. Callers pass no customer data in fields (tool
+ * names, codes and durations only) and headers are never logged; every line is still redacted with
+ * `@keel/secrets`' artifact redaction, the one Keel's traces, cassettes and spans use.
  *
  * Info lines (one per tools/call) are written together once per turn of the event loop: stderr to a pipe
  * or file is a blocking write, and one per call cost about as much as the call itself under load. Warnings
@@ -39,6 +41,7 @@ export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   const stream = options.stream ?? process.stderr;
   const now = options.now ?? (() => new Date());
   const json = options.format === "json";
+  const literals = environmentSecrets();
   let held = "";
   const flush = () => {
     if (held === "") return;
@@ -55,9 +58,12 @@ export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
     if (RANK[level] < threshold) return;
     const time = now().toISOString();
     const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
-    const line = json
+    const written = json
       ? `${safeJson({ time, level, service: "keel-mcp", msg: message, ...fields })}\n`
       : `${time} keel-mcp ${level} ${message}${suffix}\n`;
+    // The one artifact redaction (@keel/secrets): a secret in an error message or a client-chosen name never
+    // reaches the log, nor does a token of this process (KEEL_MCP_TOKEN, ...) even when it matches no shape.
+    const line = redactArtifactText(written, literals);
     if (level !== "info") {
       flush();
       stream.write(line);

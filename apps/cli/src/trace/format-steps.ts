@@ -12,7 +12,8 @@ import type { Style } from "../terminal/style.js";
 /** Indent under a step label, so multi-line text lines up. */
 export const INDENT = "      ";
 
-const number = (value: number | null | undefined): string => (value ?? 0).toLocaleString("en-US");
+const number = (value: number | null | undefined): string =>
+  (typeof value === "number" ? value : 0).toLocaleString("en-US");
 
 /** "in 1,860 · out 70 · cache write 0 · cache read 0" — the four token counts of one request or a run. */
 export function formatTokens(usage: Usage | RunUsage): string {
@@ -27,7 +28,7 @@ export function formatTokens(usage: Usage | RunUsage): string {
  * output, so no line says "1 tool rounds" or "2 error(s)".
  */
 export const plural = (count: number, noun: string, many = `${noun}s`): string =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? noun : many}`;
+  `${(typeof count === "number" ? count : 0).toLocaleString("en-US")} ${count === 1 ? noun : many}`;
 
 export const clip = (text: string, length: number): string =>
   text.length <= length ? text : `${text.slice(0, length - 1)}…`;

@@ -13,7 +13,8 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", "&#39;");
 }
 
-const number = (value: number) => value.toLocaleString("en-US");
+/** A count as people read it; a field missing from a trace written by something else reads as 0. */
+const number = (value: number | undefined) => (typeof value === "number" ? value : 0).toLocaleString("en-US");
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? String(value));
 
 function tokens(usage: RunUsage): string {

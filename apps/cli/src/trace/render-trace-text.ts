@@ -44,7 +44,7 @@ export function tokenTable(rows: readonly { round: string; usage: RunUsage }[], 
       usage.output_tokens,
       usage.cache_creation_input_tokens,
       usage.cache_read_input_tokens,
-    ].map((value) => value.toLocaleString("en-US")),
+    ].map((value) => (typeof value === "number" ? value : 0).toLocaleString("en-US")),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...cells.map((row) => (row[column] ?? "").length)),
