@@ -1,4 +1,4 @@
-import { createMemoryBackend, createNaiveTools, createSupportTools } from "@keel/support-desk";
+import { createMemoryBackend, createNaiveTools, createSupportTools } from "@keel/support-desk/tools";
 import type { Tool } from "@keel/tools";
 import { oneOf } from "../commands/command.js";
 

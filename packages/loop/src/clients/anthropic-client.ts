@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ClientOptions as SdkClientOptions } from "@anthropic-ai/sdk";
 import { type RetryDelayPolicy, retryDelay } from "@keel/errors/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
 import type { RetryOptions } from "../retry-options.js";
@@ -93,7 +94,9 @@ class FailedAttempt {
  */
 export class AnthropicClient implements ModelClient {
   readonly name = "anthropic";
-  readonly #sdk: Anthropic | undefined;
+  /** The SDK's options when Keel builds the SDK client; the SDK is imported on the first request only. */
+  readonly #sdkOptions: SdkClientOptions | undefined;
+  #sdk: Promise<Anthropic> | undefined;
   readonly #client: AnthropicSdkClient | undefined;
   readonly #stream: boolean;
   readonly #maxRetries: number;
@@ -126,7 +129,7 @@ export class AnthropicClient implements ModelClient {
     }
     // Without a key the SDK would search credential files and profiles; Keel asks for the key instead.
     if (!apiKey) return;
-    this.#sdk = new Anthropic({
+    this.#sdkOptions = {
       apiKey,
       baseURL,
       // Retries have one owner: the loop in `create`. SDK retries inside it would multiply the budget.
@@ -136,7 +139,16 @@ export class AnthropicClient implements ModelClient {
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.defaultHeaders === undefined ? {} : { defaultHeaders: options.defaultHeaders }),
-    });
+    };
+  }
+
+  /**
+   * The SDK client, imported and built on the first request: a program that only constructs a client (a CLI
+   * answering --help, an offline route) never loads the SDK's few hundred modules.
+   */
+  #sdkClient(options: SdkClientOptions): Promise<Anthropic> {
+    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => new Sdk(options));
+    return this.#sdk;
   }
 
   create(request: MessageCreateRequest, options: ModelRequestOptions = {}): Promise<Message> {
@@ -166,7 +178,8 @@ export class AnthropicClient implements ModelClient {
     const displays = options.displays !== false;
     if (signal?.aborted) throw abortedError(signal.reason);
     const own = this.#client;
-    if (!this.#sdk && own === undefined) {
+    const sdkOptions = this.#sdkOptions;
+    if (sdkOptions === undefined && own === undefined) {
       throw new ModelClientError(
         "authentication",
         "No Anthropic API key: set ANTHROPIC_API_KEY or pass { apiKey } to AnthropicClient.",
@@ -194,8 +207,8 @@ export class AnthropicClient implements ModelClient {
       };
       send = () => create(payload, requestOptions);
     } else {
-      const sdk = this.#sdk!;
-      const sdkOptions: SdkRequestOptions = {
+      const sdk = await this.#sdkClient(sdkOptions!);
+      const postOptions: SdkRequestOptions = {
         signal,
         body:
           json !== undefined && !("betas" in request) && !("stream" in request)
@@ -204,7 +217,7 @@ export class AnthropicClient implements ModelClient {
         headers: beta === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": beta },
         stream: this.#stream,
       };
-      send = () => sdk.post(MESSAGES_PATH, sdkOptions);
+      send = () => sdk.post(MESSAGES_PATH, postOptions);
     }
     for (let retries = 0; ; retries++) {
       try {
