@@ -29,6 +29,8 @@ export { DEFAULT_MODEL } from "./default-model.js";
 export type { RetryOptions } from "./retry-options.js";
 export type { ApprovalDecision, ApprovalKey } from "./run/approvals.js";
 export { approveCall, rejectCall } from "./run/approvals.js";
+export type { ContextOptions } from "./run/context-options.js";
+export type { ContextUsage, ResponseContext } from "./run/context-usage.js";
 export { formatTrace } from "./run/format-trace.js";
 export type { ResumeOptions } from "./run/resume-run.js";
 export { resumeRun } from "./run/resume-run.js";

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiErrorType } from "@keel/wire";
 import { serveTemplate } from "./complete-message.js";
+import { betasOf, checkContextManagement } from "./context-checks.js";
+import { alteredCompaction, editRequest, withCompaction } from "./context-edits.js";
 import { type ErrorAfterDeltasFault, faultsFor, type ResolvedFaults } from "./faults.js";
 import { readBody, redactHeaders } from "./http-request.js";
 import {
@@ -97,6 +99,10 @@ export async function handleMessages(
   const validation = validateRequest(record.body);
   if (!validation.ok) return fail(400, "invalid_request_error", validation.message);
   const valid = validation.request;
+  const contextProblem =
+    checkContextManagement(valid.context_management, betasOf(request.headers["anthropic-beta"])) ??
+    alteredCompaction(valid.messages);
+  if (contextProblem !== undefined) return fail(400, "invalid_request_error", contextProblem);
 
   try {
     faults = faultsFor(state.options.faults, index, valid);
@@ -114,8 +120,13 @@ export async function handleMessages(
   const interrupted = faults.resetAfterEvents !== undefined || faults.errorAfterDeltas !== undefined;
   if (state.options.script && !interrupted) state.scriptCursor++;
 
-  const inputUsage = state.cache.account(valid, raw.byteLength, validation.cacheBreakpoints);
-  const completed = withSignedThinking(serveTemplate(template, valid.model, inputUsage));
+  const edited = editRequest(valid, raw.byteLength);
+  const inputUsage = state.cache.account(edited.request, edited.bytes, validation.cacheBreakpoints);
+  const served = withCompaction(withSignedThinking(serveTemplate(template, valid.model, inputUsage)), edited);
+  const completed =
+    valid.context_management === undefined
+      ? served
+      : { ...served, context_management: { applied_edits: edited.applied } };
   const { message, partialInput } = faults.maxTokens
     ? cutOffAtMaxTokens(completed, valid.max_tokens, faults.maxTokens)
     : { message: completed, partialInput: undefined };

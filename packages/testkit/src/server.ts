@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleCountTokens } from "./count-tokens-endpoint.js";
 import { errorBody, sendJson } from "./http-responses.js";
 import { handleMessages } from "./messages-endpoint.js";
 import { type FakeMessagesApiOptions, type RecordedRequest, resolveOptions } from "./options.js";
@@ -84,6 +85,8 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
 
 async function route(state: ServerState, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const path = request.url?.split("?", 1)[0] ?? "";
+  if (path === "/v1/messages/count_tokens" && request.method === "POST")
+    return handleCountTokens(request, response);
   const providerRoute = routeOf(path);
   if (providerRoute) {
     if (request.method === "POST") return handleMessages(state, request, response, providerRoute);
@@ -91,7 +94,7 @@ async function route(state: ServerState, request: IncomingMessage, response: Ser
   }
   notFound(
     response,
-    `Not found: ${request.method} ${path}. The fake serves POST /v1/messages (and Bedrock's and Vertex's model paths) only.`,
+    `Not found: ${request.method} ${path}. The fake serves POST /v1/messages, POST /v1/messages/count_tokens (and Bedrock's and Vertex's model paths) only.`,
     404,
   );
 }

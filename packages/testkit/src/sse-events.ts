@@ -41,10 +41,14 @@ export function messageEvents(
     const json = partialInput?.index === index ? partialInput.json : undefined;
     blockEvents(events, index, block, chunking, json);
   }
+  const { context_management } = message as { context_management?: unknown };
+  const iterations = (usage as { iterations?: unknown }).iterations;
+  // BetaRawMessageDeltaEvent: context_management beside the delta; usage.iterations in the delta's usage.
   const delta = {
     type: "message_delta",
     delta: { stop_reason, stop_sequence },
-    usage: { output_tokens: usage.output_tokens },
+    ...(context_management === undefined ? {} : { context_management }),
+    usage: { output_tokens: usage.output_tokens, ...(iterations === undefined ? {} : { iterations }) },
   };
   events.push({ text: serialize("message_delta", delta), kind: "message-delta", block: -1 });
   events.push(other("message_stop", { type: "message_stop" }));
@@ -99,6 +103,16 @@ function blockEvents(
       delta(`{"type":"thinking_delta","thinking":${JSON.stringify(piece)}}`);
     }
     delta(`{"type":"signature_delta","signature":${JSON.stringify(thinking.signature)}}`);
+  } else if (block.type === "compaction") {
+    // As the SDK's BetaMessageStream assembles it: content appended from compaction_delta, encrypted_content set.
+    startBlock({ type: "compaction", content: null, encrypted_content: null });
+    delta(
+      JSON.stringify({
+        type: "compaction_delta",
+        content: block.content,
+        encrypted_content: block.encrypted_content,
+      }),
+    );
   } else {
     startBlock(block);
   }

@@ -163,7 +163,8 @@ function openLoopWithoutThinking(turns: readonly Turn[]): string | undefined {
     Array.isArray(last.content) &&
     last.content.some((block) => isRecord(block) && block.type === "tool_result");
   if (!answersTools) return undefined;
-  const first = assistant.content[0];
+  // A compaction block leads the turn that followed a compaction; the thinking block comes after it.
+  const first = assistant.content.find((block) => !isRecord(block) || block.type !== "compaction");
   const type = isRecord(first) ? first.type : undefined;
   if (type === "thinking" || type === "redacted_thinking") return undefined;
   return (

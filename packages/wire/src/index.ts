@@ -1,4 +1,18 @@
 export type { DocumentContent, ImageContent } from "./content.js";
+export type {
+  AppliedContextEdit,
+  ClearThinkingEdit,
+  ClearToolUsesEdit,
+  CompactEdit,
+  CompactionBlock,
+  ContextManagementConfig,
+  ContextManagementEdit,
+  ContextManagementResponse,
+  InputTokensThreshold,
+  MessageTokensCount,
+  ToolUsesCount,
+  UsageIteration,
+} from "./context-management.js";
 export type { MessageFill } from "./message-template.js";
 export { completeMessage, findMessageProblem } from "./message-template.js";
 export type {

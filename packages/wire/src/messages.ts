@@ -1,4 +1,9 @@
 import type { DocumentContent, ImageContent } from "./content.js";
+import type {
+  ContextManagementConfig,
+  ContextManagementResponse,
+  UsageIteration,
+} from "./context-management.js";
 /**
  * The Anthropic Messages API shapes Keel reads and writes, declared once for every package (the loop, its
  * clients, the fake server in @keel/testkit). Hand-declared rather than imported from `@anthropic-ai/sdk`
@@ -12,6 +17,8 @@ export type StopReason =
   | "max_tokens"
   | "stop_sequence"
   | "pause_turn"
+  /** `pause_after_compaction`: the response holds only the compaction block; send it back and continue. */
+  | "compaction"
   | "refusal"
   | "model_context_window_exceeded";
 
@@ -75,6 +82,8 @@ export interface Usage {
   cache_read_input_tokens?: number | null;
   /** Billed server-tool requests (web search, web fetch) of this response. */
   server_tool_use?: { web_search_requests?: number | null; web_fetch_requests?: number | null } | null;
+  /** Each sampling step of the response (a compaction, then the message), when the API reports them. */
+  iterations?: UsageIteration[] | null;
 }
 
 /** A Messages API response (`type: "message"`). */
@@ -90,6 +99,8 @@ export interface Message {
   stop_details?: unknown;
   /** The code-execution container this response used; the next request must name it to keep its files. */
   container?: { id: string; expires_at?: string } | null;
+  /** The context edits the API applied to this request's prompt. */
+  context_management?: ContextManagementResponse | null;
 }
 
 /**
@@ -149,6 +160,8 @@ export interface MessageCreateRequest {
   metadata?: { user_id?: string };
   thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
   service_tier?: "auto" | "standard_only";
+  /** Server-side context edits and compaction (beta: see ContextManagementConfig). */
+  context_management?: ContextManagementConfig;
   /** The code-execution container to reuse (the id of the previous response's `container`). */
   container?: string;
   /** Beta features: the Anthropic client sends them as the `anthropic-beta` header, not in the body. */

@@ -2,9 +2,9 @@ import { setTimeout as delay } from "node:timers/promises";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ClientOptions as SdkClientOptions } from "@anthropic-ai/sdk";
 import { type RetryDelayPolicy, retryDelay } from "@keel/errors/internal";
-import type { Message, MessageCreateRequest } from "@keel/wire";
+import type { Message, MessageCreateRequest, MessageTokensCount } from "@keel/wire";
 import type { RetryOptions } from "../retry-options.js";
-import { type ErrorContext, toModelClientError } from "./anthropic-error.js";
+import { toModelClientError } from "./anthropic-error.js";
 import { ListenerError, MessageAssembler, type RawStreamEvent } from "./message-assembler.js";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions, ModelStreamEvent } from "./model-client.js";
@@ -61,13 +61,18 @@ export interface AnthropicClientOptions {
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const BASE_DELAY_MS = 500;
 
-interface SdkRequestOptions {
-  readonly signal?: AbortSignal | undefined;
-  readonly body: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly stream: boolean;
-}
 const MESSAGES_PATH = "/v1/messages";
+const COUNT_TOKENS_PATH = "/v1/messages/count_tokens";
+/** The fields `count_tokens` takes of a Messages request (`MessageCountTokensParams`, beta: + context_management). */
+const COUNTED_FIELDS = [
+  "model",
+  "messages",
+  "system",
+  "tools",
+  "tool_choice",
+  "thinking",
+  "context_management",
+];
 /** With a content-type, the SDK sends a string body verbatim. */
 const JSON_HEADERS = { "content-type": "application/json" } as const;
 
@@ -103,7 +108,8 @@ export class AnthropicClient implements ModelClient {
   readonly #delays: RetryDelayPolicy;
   readonly #sleep: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
-  readonly #context: Omit<ErrorContext, "retries">;
+  readonly #baseURL: string;
+  readonly #timeoutMs: number | undefined;
 
   constructor(options: AnthropicClientOptions = {}) {
     const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
@@ -117,7 +123,8 @@ export class AnthropicClient implements ModelClient {
     this.#stream = options.stream ?? true;
     this.#sleep = options.sleep ?? ((milliseconds, signal) => delay(milliseconds, undefined, { signal }));
     this.#random = options.random ?? Math.random;
-    this.#context = { baseURL, timeoutMs: options.timeoutMs };
+    this.#baseURL = baseURL;
+    this.#timeoutMs = options.timeoutMs;
     if (options.client !== undefined) {
       if (typeof options.client?.messages?.create !== "function") {
         throw new TypeError(
@@ -168,6 +175,48 @@ export class AnthropicClient implements ModelClient {
     return this.#create(request, json, options);
   }
 
+  /**
+   * The input tokens of `request` after its context edits (`POST /v1/messages/count_tokens`, betas as the
+   * `anthropic-beta` header). With a client of your own, its `messages.countTokens` (or
+   * `beta.messages.countTokens` when betas are set). One attempt: a failure rejects with a ModelClientError.
+   */
+  async countTokens(
+    request: MessageCreateRequest,
+    options: Pick<ModelRequestOptions, "signal"> = {},
+  ): Promise<MessageTokensCount> {
+    const body: Record<string, unknown> = {};
+    for (const field of COUNTED_FIELDS) {
+      const value = (request as unknown as Record<string, unknown>)[field];
+      if (value !== undefined) body[field] = value;
+    }
+    const betas = request.betas ?? [];
+    const headers =
+      betas.length === 0 ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": betas.join(",") };
+    try {
+      if (this.#sdkOptions !== undefined) {
+        const sdk = await this.#sdkClient(this.#sdkOptions);
+        const path = betas.length === 0 ? COUNT_TOKENS_PATH : `${COUNT_TOKENS_PATH}?beta=true`;
+        const sent = { body: JSON.stringify(body), headers, signal: options.signal };
+        return (await sdk.post(path, sent)) as MessageTokensCount;
+      }
+      const own = this.#client as unknown as {
+        messages: { countTokens?: (body: unknown, options: unknown) => PromiseLike<unknown> };
+        beta?: { messages?: { countTokens?: (body: unknown, options: unknown) => PromiseLike<unknown> } };
+      };
+      const messages = betas.length === 0 ? own.messages : own.beta?.messages;
+      if (typeof messages?.countTokens !== "function") {
+        throw new ModelClientError("bad_request", "This SDK client has no messages.countTokens.");
+      }
+      const params = betas.length === 0 ? body : { ...body, betas };
+      return (await messages.countTokens(params, {
+        signal: options.signal,
+        maxRetries: 0,
+      })) as MessageTokensCount;
+    } catch (thrown) {
+      throw this.#toError(thrown, options.signal, 0);
+    }
+  }
+
   /** `create`, with `json` as `JSON.stringify(request)` when the caller already has it (see createSerialized). */
   async #create(
     request: MessageCreateRequest,
@@ -208,7 +257,7 @@ export class AnthropicClient implements ModelClient {
       send = () => create(payload, requestOptions);
     } else {
       const sdk = await this.#sdkClient(sdkOptions!);
-      const postOptions: SdkRequestOptions = {
+      const postOptions = {
         signal,
         body:
           json !== undefined && !("betas" in request) && !("stream" in request)
@@ -301,7 +350,7 @@ export class AnthropicClient implements ModelClient {
 
   #toError(thrown: unknown, signal: AbortSignal | undefined, retries: number): ModelClientError {
     if (signal?.aborted && !ModelClientError.isInstance(thrown)) return abortedError(thrown);
-    return toModelClientError(thrown, { ...this.#context, retries });
+    return toModelClientError(thrown, this.#baseURL, retries, this.#timeoutMs);
   }
 }
 

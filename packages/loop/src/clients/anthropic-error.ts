@@ -11,15 +11,16 @@ interface SdkErrorLike {
   headers?: { get(name: string): string | null } | undefined;
 }
 
-export interface ErrorContext {
-  readonly baseURL: string;
-  /** Retries already made for this request (named in the message when there were any). */
-  readonly retries: number;
-  readonly timeoutMs: number | undefined;
-}
-
-/** Maps whatever the SDK (or the stream) threw to a ModelClientError whose message says what to do. */
-export function toModelClientError(thrown: unknown, context: ErrorContext): ModelClientError {
+/**
+ * Maps whatever the SDK (or the stream) threw to a ModelClientError whose message says what to do: where the
+ * request went, how many retries were already made (named when there were any), the client's timeout.
+ */
+export function toModelClientError(
+  thrown: unknown,
+  baseURL: string,
+  retries: number,
+  timeoutMs: number | undefined,
+): ModelClientError {
   if (ModelClientError.isInstance(thrown)) return thrown;
   const error = (
     typeof thrown === "object" && thrown !== null ? thrown : { message: String(thrown) }
@@ -42,15 +43,13 @@ export function toModelClientError(thrown: unknown, context: ErrorContext): Mode
   const what = [status, type].filter((part) => part !== undefined).join(" ");
   const reported = `(${what || "no status"}${detail ? `: ${detail}` : ""})`;
   const afterRetries =
-    status === undefined || context.retries === 0
-      ? ""
-      : ` after ${context.retries} ${context.retries === 1 ? "retry" : "retries"}`;
+    status === undefined || retries === 0 ? "" : ` after ${retries} ${retries === 1 ? "retry" : "retries"}`;
 
   if (error.name === "APIUserAbortError" || error.name === "AbortError") {
     return make("aborted", "The model request was aborted by the caller's AbortSignal.");
   }
   if (error.name === "APIConnectionTimeoutError" || status === 408 || status === 504) {
-    const limit = context.timeoutMs === undefined ? "" : ` within timeoutMs (${context.timeoutMs} ms)`;
+    const limit = timeoutMs === undefined ? "" : ` within timeoutMs (${timeoutMs} ms)`;
     return make(
       "timeout",
       `The Anthropic API did not answer${limit}${afterRetries} ${reported}. Retry later, or raise timeoutMs.`,
@@ -101,7 +100,7 @@ export function toModelClientError(thrown: unknown, context: ErrorContext): Mode
   if (cannotBeSent(thrown)) {
     return new ModelClientError(
       "connection",
-      `The request to the Anthropic API cannot be sent to ${context.baseURL} (${cause}): the address is not ` +
+      `The request to the Anthropic API cannot be sent to ${baseURL} (${cause}): the address is not ` +
         "a valid http(s) URL with a port from 1 to 65535, so sending it again fails the same way. Fix " +
         "ANTHROPIC_BASE_URL (or the baseURL option).",
       { cause: thrown, retryable: false },
@@ -109,7 +108,7 @@ export function toModelClientError(thrown: unknown, context: ErrorContext): Mode
   }
   return make(
     "connection",
-    `Could not complete the request to the Anthropic API at ${context.baseURL} (${cause}). Check the network and ANTHROPIC_BASE_URL.`,
+    `Could not complete the request to the Anthropic API at ${baseURL} (${cause}). Check the network and ANTHROPIC_BASE_URL.`,
   );
 }
 

@@ -16,6 +16,8 @@ interface RawDelta {
   thinking?: string;
   signature?: string;
   citation?: unknown;
+  content?: string | null;
+  encrypted_content?: string | null;
 }
 
 /** Thrown in place of an exception from the caller's onEvent, so it is never mistaken for a stream failure. */
@@ -134,6 +136,12 @@ export class MessageAssembler {
       case "citations_delta":
         block.citations = [...((block.citations as unknown[] | undefined) ?? []), delta.citation];
         return;
+      case "compaction_delta":
+        // As the SDK's BetaMessageStream assembles it: content appended, encrypted_content replaced.
+        if (typeof delta.content === "string")
+          block.content = ((block.content as string | null) ?? "") + delta.content;
+        if (delta.encrypted_content !== undefined) block.encrypted_content = delta.encrypted_content;
+        return;
       default:
         return;
     }
@@ -167,6 +175,8 @@ export class MessageAssembler {
       );
     }
     Object.assign(message, event.delta);
+    // The edits the API applied arrive beside the delta, not in it.
+    if (event.context_management !== undefined) message.context_management = event.context_management;
     // Usage counters in message_delta are cumulative totals: overwrite when present, never add.
     const usage = message.usage as Record<string, unknown>;
     for (const [key, value] of Object.entries((event.usage as Record<string, unknown> | undefined) ?? {})) {

@@ -1,4 +1,11 @@
-import type { ContentBlock, Message, MessageCreateRequest, ToolUseBlock, Usage } from "@keel/wire";
+import type {
+  ContentBlock,
+  Message,
+  MessageCreateRequest,
+  MessageTokensCount,
+  ToolUseBlock,
+  Usage,
+} from "@keel/wire";
 
 /** Live events a streaming client forwards while a response is being produced. */
 export type ModelStreamEvent =
@@ -57,4 +64,13 @@ export interface ModelClient {
     json: string,
     options?: ModelRequestOptions,
   ): Promise<Message>;
+  /**
+   * Optional: the input tokens `request` would use (`POST /v1/messages/count_tokens`), after its
+   * `context_management` edits. `runAgent` asks before a request near `context.maxInputTokens`; without it
+   * the budget is checked on an estimate.
+   */
+  countTokens?(
+    request: MessageCreateRequest,
+    options?: Pick<ModelRequestOptions, "signal">,
+  ): Promise<MessageTokensCount>;
 }

@@ -1,4 +1,4 @@
-import type { ToolCallEvent, TraceEvent } from "./trace-events.js";
+import type { ResponseEvent, ToolCallEvent, TraceEvent } from "./trace-events.js";
 import type { RunUsage } from "./usage.js";
 import { addUsage, EMPTY_USAGE } from "./usage.js";
 
@@ -37,7 +37,7 @@ function line(event: TraceEvent): string {
       return `→ request ${event.index}${event.final ? " (final answer, tool_choice none)" : ""} · ${plural(event.messages, "message")} · ${size(event.bytes)}`;
     case "response": {
       const usage = tokens(addUsage(EMPTY_USAGE, event.usage));
-      return `← response ${event.index} · ${event.stopReason} · ${event.toolUses} tool_use · ${usage} · ${Math.round(event.durationMs)} ms`;
+      return `← response ${event.index} · ${event.stopReason} · ${event.toolUses} tool_use · ${usage}${contextNote(event.context)} · ${Math.round(event.durationMs)} ms`;
     }
     case "tool_call":
       return toolCall(event);
@@ -56,6 +56,29 @@ function line(event: TraceEvent): string {
     case "end":
       return `end ${event.status} · ${plural(event.iterations, "tool round")} · ${plural(event.modelRequests, "request")} · ${tokens(event.usage)}`;
   }
+}
+
+/** The server's context edits of one response, e.g. " · cleared 3 tool uses (1200 tokens) · compacted (in 900 out 120)". */
+function contextNote(context: ResponseEvent["context"]): string {
+  if (context === undefined) return "";
+  const notes: string[] = [];
+  if (
+    context.cleared_tool_uses > 0 ||
+    context.cleared_thinking_turns > 0 ||
+    context.cleared_input_tokens > 0
+  ) {
+    const what = [
+      ...(context.cleared_tool_uses > 0 ? [plural(context.cleared_tool_uses, "tool use")] : []),
+      ...(context.cleared_thinking_turns > 0
+        ? [plural(context.cleared_thinking_turns, "thinking turn")]
+        : []),
+    ];
+    notes.push(`cleared ${what.join(", ") || "context"} (${context.cleared_input_tokens} tokens)`);
+  }
+  if (context.compacted) {
+    notes.push(`compacted (in ${context.compaction.input_tokens} out ${context.compaction.output_tokens})`);
+  }
+  return notes.map((note) => ` · ${note}`).join("");
 }
 
 /** A readable, one-line-per-event rendering of a trace (for terminals and logs; the events stay the data). */

@@ -1,4 +1,6 @@
 import type { ContentBlock, Message } from "@keel/wire";
+import { responseContext } from "./context-usage.js";
+import { overInputBudget } from "./input-budget.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
 import { pauseRun, snapshotOnFailure } from "./pause-run.js";
 import {
@@ -32,17 +34,21 @@ async function loop(run: RunState): Promise<RunResult> {
     run.refreshTools();
     const final = run.toolRounds >= options.maxIterations;
     const { request, json, bytes } = conversation.build(final);
+    const overBudget = await overInputBudget(run, request, bytes);
+    if (overBudget !== undefined) return run.finish({ status: "context_window_exceeded", error: overBudget });
     const index = run.startRequest();
     run.emit({ type: "request", index, final, messages: request.messages.length, bytes });
     const batch = final ? undefined : new ToolBatch(run, run.toolRounds + 1);
     const startedAt = run.now();
     const chat = run.telemetry?.startChat(request);
     let response: Message;
+    let context: ReturnType<typeof responseContext>;
     try {
       const received: unknown = await requestModel(run, request, json, batch, chat);
       if (!isMessage(received)) throw invalidResponse;
       response = received;
-      run.responseReceived(response.usage);
+      context = responseContext(response.usage, response.context_management);
+      run.responseReceived(response.usage, context);
       chat?.end(response);
     } catch (error) {
       // The attempt that failed or was aborted after the API started answering: its input is billed.
@@ -62,8 +68,10 @@ async function loop(run: RunState): Promise<RunResult> {
         : run.finish({ status: "model_error", error: failure });
     }
     if (typeof response.container?.id === "string") conversation.container = response.container.id;
+    // A compaction pause (pause_after_compaction) continues like pause_turn: the reply goes back as is.
+    const paused = response.stop_reason === "pause_turn" || response.stop_reason === "compaction";
     // maxPauseTurns bounds consecutive pauses: any other reply starts the count again.
-    if (response.stop_reason !== "pause_turn") pauseTurns = 0;
+    if (!paused) pauseTurns = 0;
     const toolUses = response.content.filter(isToolUse);
     run.emit({
       type: "response",
@@ -73,6 +81,7 @@ async function loop(run: RunState): Promise<RunResult> {
       usage: response.usage ?? { input_tokens: 0, output_tokens: 0 },
       cumulativeUsage: run.usage,
       durationMs: run.elapsed(startedAt),
+      ...(context === undefined ? {} : { context }),
     });
     const toolsRun = batch !== undefined && response.stop_reason === "tool_use" && toolUses.length > 0;
     try {
@@ -106,7 +115,7 @@ async function loop(run: RunState): Promise<RunResult> {
         stopReason: response.stop_reason,
       });
     }
-    if (response.stop_reason === "pause_turn") {
+    if (paused) {
       pauseTurns += 1;
       if (pauseTurns <= options.maxPauseTurns) continue;
       return run.finish(

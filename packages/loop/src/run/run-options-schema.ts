@@ -7,6 +7,7 @@ import { z } from "zod/v4";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
+import { resolveContext, withContextEdits } from "./context-options.js";
 import { resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
@@ -96,6 +97,7 @@ const runOptionsSchema = z
       maxTokens: integer("maxTokens", 1, 4096),
       serverTools: z.unknown().optional(),
       request: z.unknown().optional(),
+      context: z.unknown().optional(),
       hooks: z
         .object(
           {
@@ -137,8 +139,11 @@ const runOptionsSchema = z
         retry,
         sleep,
         random,
+        context: contextOption,
         ...rest
       } = options;
+      const request = resolveRequestParameters(options.request, options.maxTokens, toolset.names);
+      const context = resolveContext(contextOption, request, toolset.names);
       return {
         ...rest,
         system: options.system,
@@ -151,8 +156,10 @@ const runOptionsSchema = z
         /** When `tools` is a function: asked again before every model request. */
         toolSource,
         serverTools: resolveServerTools(options.serverTools, toolset.names),
-        /** Request parameters sent on every request, validated. */
-        request: resolveRequestParameters(options.request, options.maxTokens, toolset.names),
+        /** Request parameters sent on every request, validated, with the context edits and their betas. */
+        request: withContextEdits(request, context),
+        /** Compaction, clearing and the input budget (`context`), resolved. */
+        context,
         preHooks: hooks?.pre ?? [],
         postHooks: hooks?.post ?? [],
         initialMessages: resolveMessages(options.prompt, options.messages),

@@ -4,6 +4,7 @@ import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
+import type { ContextOptions } from "./context-options.js";
 import type { RequestParameters } from "./request-parameters.js";
 import type { TraceEvent } from "./trace-events.js";
 
@@ -46,7 +47,12 @@ export interface RunOptions {
    * final answer still sends `tool_choice: none`.
    */
   readonly request?: RequestParameters | undefined;
-  /** `pause_turn` continuations allowed in one run. Default 5. */
+  /**
+   * Long conversations: server-side compaction, tool-use and thinking clearing (with their betas), and
+   * `maxInputTokens`, a per-request budget checked before sending. See the README's "Context management".
+   */
+  readonly context?: ContextOptions | undefined;
+  /** Consecutive `pause_turn` (and `compaction` pause) continuations allowed. Default 5. */
   readonly maxPauseTurns?: number | undefined;
   readonly retry?: RetryOptions | undefined;
   /** Read tools of one batch running at once. Default 8. */

@@ -3,6 +3,7 @@ import type { CompletedCall } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { TextBlock, ToolResultBlock, Usage } from "@keel/wire";
 import { type RunTelemetry, startTelemetry } from "../telemetry/run-telemetry.js";
+import { addContextUsage, type ResponseContext } from "./context-usage.js";
 import { Conversation } from "./conversation.js";
 import { FINAL_ANSWER_INSTRUCTION } from "./final-answer.js";
 import { Limiter } from "./limiter.js";
@@ -153,9 +154,15 @@ export class RunState {
   }
 
   /** The request was answered: its usage joins the totals. */
-  responseReceived(usage: Usage | undefined): void {
+  responseReceived(usage: Usage | undefined, context: ResponseContext | undefined): void {
     this.#attemptUsage = undefined;
     this.#usage = addUsage(this.#usage, usage);
+    if (context !== undefined) {
+      this.#usage = {
+        ...this.#usage,
+        context_management: addContextUsage(this.#usage.context_management, context),
+      };
+    }
   }
 
   /** Enters one tool round's results as the next user turn (with the final-answer instruction after the last round). */

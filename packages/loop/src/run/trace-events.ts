@@ -1,4 +1,5 @@
 import type { StopReason, Usage } from "@keel/wire";
+import type { ResponseContext } from "./context-usage.js";
 import type { RunStatus } from "./run-status.js";
 import type { ToolCallRecord } from "./tool-call-record.js";
 import type { RunUsage } from "./usage.js";
@@ -39,6 +40,8 @@ export interface ResponseEvent extends EventBase {
   readonly usage: Usage;
   readonly cumulativeUsage: RunUsage;
   readonly durationMs: number;
+  /** What the server's context management did to this request: cleared tokens, a compaction. */
+  readonly context?: ResponseContext;
 }
 
 /** A tool call entered into the run: its record without the outcome itself, and the start of its text. */

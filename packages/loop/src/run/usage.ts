@@ -1,4 +1,5 @@
 import type { Usage } from "@keel/wire";
+import type { ContextUsage } from "./context-usage.js";
 
 /** Cumulative token usage over every request of the run. */
 export interface RunUsage {
@@ -20,6 +21,8 @@ export interface RunUsage {
     readonly cache_creation_input_tokens: number;
     readonly cache_read_input_tokens: number;
   };
+  /** What the server's context management cleared and compacted, present once it did anything. */
+  readonly context_management?: ContextUsage;
 }
 
 export const EMPTY_USAGE: RunUsage = {
@@ -57,6 +60,7 @@ export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
     cache_creation_input_tokens: total.cache_creation_input_tokens + count(usage.cache_creation_input_tokens),
     cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
     ...(total.failed_attempts === undefined ? {} : { failed_attempts: total.failed_attempts }),
+    ...(total.context_management === undefined ? {} : { context_management: total.context_management }),
   };
   const server = usage.server_tool_use;
   const searches = count(server?.web_search_requests);

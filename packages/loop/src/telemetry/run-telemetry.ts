@@ -2,6 +2,7 @@ import type { ToolCallResolution } from "@keel/tool-call";
 import { toolCallAttributes, toolCallErrorType } from "@keel/tool-call/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
 import { redactSecrets } from "../clients/redact-secrets.js";
+import { responseContext } from "../run/context-usage.js";
 import { RunOptionsError } from "../run/run-options-error.js";
 import type { ResolvedRunOptions } from "../run/run-options-schema.js";
 import type { RunError, RunResult } from "../run/run-result.js";
@@ -103,6 +104,7 @@ export class RunTelemetry {
       "keel.run.iterations": result.iterations,
       "gen_ai.usage.input_tokens": inputTokens(result.usage),
       "gen_ai.usage.output_tokens": result.usage.output_tokens,
+      ...contextAttributes(result.usage.context_management),
     });
     if (!OK_STATUSES.has(result.status)) {
       span.setAttribute("error.type", result.error?.kind ?? result.status);
@@ -166,6 +168,7 @@ export class RunTelemetry {
             "gen_ai.usage.cache_read.input_tokens": usage?.cache_read_input_tokens ?? undefined,
             "gen_ai.usage.cache_creation.input_tokens": usage?.cache_creation_input_tokens ?? undefined,
             "gen_ai.output.messages": this.options.captureContent ? json(response.content) : undefined,
+            ...contextAttributes(responseContext(usage, response.context_management)),
           }),
         );
         span.end();
@@ -270,4 +273,23 @@ function defined(attributes: TelemetryAttributes): TelemetryAttributes {
   const out: TelemetryAttributes = {};
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined) out[key] = value;
   return out;
+}
+
+/** Keel's context-management facts on a `chat` span (one response) or the run's span (the totals). */
+function contextAttributes(
+  context:
+    | {
+        cleared_input_tokens: number;
+        cleared_tool_uses: number;
+        compaction: { input_tokens: number; output_tokens: number };
+      }
+    | undefined,
+): Record<string, number> {
+  if (context === undefined) return {};
+  return {
+    "keel.context.cleared_input_tokens": context.cleared_input_tokens,
+    "keel.context.cleared_tool_uses": context.cleared_tool_uses,
+    "keel.context.compaction.input_tokens": context.compaction.input_tokens,
+    "keel.context.compaction.output_tokens": context.compaction.output_tokens,
+  };
 }
