@@ -5,7 +5,8 @@ import {
   transientError,
   unclassifiedError,
 } from "@keel/errors";
-import { defineJsonSchemaTool, type Tool, type ToolAnnotations, type ToolContext } from "@keel/tools";
+import type { Tool, ToolContext } from "@keel/tools";
+import { defineJsonSchemaTool, type ToolAnnotations } from "@keel/tools/internal";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

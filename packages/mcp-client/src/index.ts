@@ -4,4 +4,4 @@ export type { McpClientEvent, McpConnection, McpConnectOptions } from "./connect
 export { connectMcpServer } from "./connection.js";
 export type { McpClientErrorCode } from "./mcp-client-error.js";
 export { McpClientError } from "./mcp-client-error.js";
-export type { HttpServerConfig, McpServerConfig, StdioServerConfig } from "./server-config.js";
+export type { McpServerConfig } from "./server-config.js";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiErrorType } from "@keel/wire";
+import type { ApiErrorType } from "@keel/wire/internal";
 import { serveTemplate } from "./complete-message.js";
 import { type ErrorAfterDeltasFault, faultsFor, type ResolvedFaults } from "./faults.js";
 import { readBody, redactHeaders } from "./http-request.js";

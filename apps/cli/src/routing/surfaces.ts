@@ -1,4 +1,5 @@
-import { createMemoryBackend, createNaiveTools, createSupportTools } from "@keel/support-desk";
+import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
+import { createNaiveTools } from "@keel/support-desk/internal";
 import type { Tool } from "@keel/tools";
 import { oneOf } from "../commands/command.js";
 
