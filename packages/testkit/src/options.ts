@@ -1,5 +1,6 @@
-import type { ApiErrorBody, Message, MessageTemplate } from "@keel/wire";
-import { findMessageProblem } from "@keel/wire";
+import type { Message, MessageTemplate } from "@keel/wire";
+import type { ApiErrorBody } from "@keel/wire/internal";
+import { findMessageProblem } from "@keel/wire/internal";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
 import type { Provider } from "./providers.js";

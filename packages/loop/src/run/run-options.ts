@@ -1,6 +1,7 @@
 import type { ToolHooks } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
+import type { MessageParam, TextBlock } from "@keel/wire";
+import type { ServerToolDefinition } from "@keel/wire/internal";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";

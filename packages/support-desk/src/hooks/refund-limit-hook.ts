@@ -5,7 +5,8 @@ import {
   type PreToolHook,
   thresholdRedirect,
 } from "@keel/hooks";
-import { canonicalJson, type ToolCall } from "@keel/tools";
+import type { ToolCall } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 import { formatDollars, toCents } from "../tools/money.js";
 import { normalizeOrderId } from "../tools/order-id.js";
 import { REFUND_LIMIT } from "../tools/refund-limit.js";
