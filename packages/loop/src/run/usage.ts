@@ -20,6 +20,11 @@ export interface RunUsage {
     readonly cache_creation_input_tokens: number;
     readonly cache_read_input_tokens: number;
   };
+  /**
+   * Model requests sent a second time because the process running the run died while one was in flight (a
+   * run resumed from a `checkpoint` whose next step was that request). At most one per crash. Present once any.
+   */
+  readonly repeated_requests?: number;
 }
 
 export const EMPTY_USAGE: RunUsage = {
@@ -57,6 +62,7 @@ export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
     cache_creation_input_tokens: total.cache_creation_input_tokens + count(usage.cache_creation_input_tokens),
     cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
     ...(total.failed_attempts === undefined ? {} : { failed_attempts: total.failed_attempts }),
+    ...(total.repeated_requests === undefined ? {} : { repeated_requests: total.repeated_requests }),
   };
   const server = usage.server_tool_use;
   const searches = count(server?.web_search_requests);
