@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ConstructorOptions } from "pg-boss";
@@ -28,10 +28,52 @@ export const socketFileOf = (dataDir: string): string => join(dataDir, `.s.PGSQL
  */
 export async function openDatabase(options: DurableStoreOptions): Promise<DurableDatabase> {
   if (options.databaseUrl !== undefined) return openPostgres({ connectionString: options.databaseUrl });
-  if (existsSync(socketFileOf(options.dataDir)) && (await answers(options.dataDir))) {
-    return openPostgres({ host: options.dataDir, port: SOCKET_PORT, user: "postgres", database: "postgres" });
+  const { dataDir } = options;
+  await mkdir(dataDir, { recursive: true });
+  const throughOwner = () =>
+    openPostgres({ host: dataDir, port: SOCKET_PORT, user: "postgres", database: "postgres" });
+  for (const deadline = Date.now() + OWNER_WAIT_MS; ; ) {
+    if (existsSync(socketFileOf(dataDir)) && (await answers(dataDir))) return throughOwner();
+    if (await takeOwnership(dataDir)) return openPglite(dataDir);
+    // Another process is opening the folder: it will serve it as soon as it is open.
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${dataDir} is owned by process ${ownerOf(dataDir)}, which does not answer on its socket.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return openPglite(options.dataDir);
+}
+
+const OWNER_WAIT_MS = 120_000;
+const lockFileOf = (dataDir: string) => join(dataDir, "keel-owner.pid");
+const ownerOf = (dataDir: string): number => Number(readFileSync(lockFileOf(dataDir), "utf8"));
+
+/** The folder's owner lock: created once (`wx`); a lock whose process is gone is taken over. */
+async function takeOwnership(dataDir: string): Promise<boolean> {
+  try {
+    writeFileSync(lockFileOf(dataDir), String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    let owner: number;
+    try {
+      owner = ownerOf(dataDir);
+    } catch {
+      return false;
+    }
+    if (owner === process.pid || isAlive(owner)) return false;
+    await rm(lockFileOf(dataDir), { force: true });
+    return takeOwnership(dataDir);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function answers(dataDir: string): Promise<boolean> {
@@ -77,12 +119,11 @@ async function openPostgres(connection: PgConnection): Promise<DurableDatabase> 
 
 async function openPglite(dataDir: string): Promise<DurableDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
-  await mkdir(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
   // The owner serves every other process of the folder (a CLI beside a worker) on the folder's socket.
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const server = new PGLiteSocketServer({ db: pglite, path: socketFileOf(dataDir) });
+  const server = new PGLiteSocketServer({ db: pglite, path: socketFileOf(dataDir), maxConnections: 64 });
   await rm(socketFileOf(dataDir), { force: true }); // left by an owner that was killed
   await server.start();
   return {
@@ -97,6 +138,7 @@ async function openPglite(dataDir: string): Promise<DurableDatabase> {
     async close() {
       await server.stop();
       await pglite.close();
+      await rm(lockFileOf(dataDir), { force: true });
     },
   };
 }

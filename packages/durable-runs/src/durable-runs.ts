@@ -29,7 +29,15 @@ export interface DurableRuns {
   close(): Promise<void>;
 }
 
-export type DurableRunsOptions = DurableStoreOptions;
+export type DurableRunsOptions = DurableStoreOptions & {
+  /**
+   * Seconds after which a run held by a worker that stopped heart-beating (killed, frozen, cut off) is taken
+   * by another, from its last checkpoint: pg-boss's job heartbeat, at least 10 (pg-boss refuses less).
+   * Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so ≤ 25 s.
+   * Set on the queue (the same on every process): a job keeps the lease it was queued with.
+   */
+  readonly leaseSeconds?: number | undefined;
+};
 
 /**
  * Opens the runs' store: a PGlite folder (`dataDir`; a worker owns it and serves the others through its
@@ -39,7 +47,8 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
   const database = await openDatabase(options);
   await database.exec(RUNS_SCHEMA);
   // This handle only sends and cancels jobs; a worker's own pg-boss supervises the queue.
-  const boss = await startBoss(database, { supervise: false, schedule: false });
+  const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  const boss = await startBoss(database, { supervise: false, schedule: false }, queueOptions(leaseSeconds));
   const query = (where: string, params: readonly unknown[]) =>
     database.query<RunRow>(`SELECT * FROM keel_durable.runs ${where}`, params);
   let worker: Worker | undefined;
@@ -82,7 +91,7 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       return true;
     },
     async startWorker(workerOptions) {
-      worker = await startWorker(database, workerOptions);
+      worker = await startWorker(database, { leaseSeconds, ...workerOptions });
       return worker;
     },
     async close() {
@@ -100,11 +109,30 @@ export async function startBoss(
   queue: Parameters<PgBoss["createQueue"]>[1] = {},
 ): Promise<PgBoss> {
   const boss = new PgBoss({ ...database.bossOptions, ...options } as ConstructorParameters<typeof PgBoss>[0]);
-  boss.on("error", () => {}); // pg-boss retries its own background work; a run's failure is in its row
+  boss.on("error", (error) => {
+    if (process.env.KEEL_DEBUG) console.error(error);
+  }); // pg-boss retries its own background work; a run's failure is in its row
   await boss.start();
   if ((await boss.getQueue(RUN_QUEUE)) === null) await boss.createQueue(RUN_QUEUE, queue);
   else if (Object.keys(queue).length > 0) await boss.updateQueue(RUN_QUEUE, queue);
   return boss;
+}
+
+/** The queue's lease and retries: a lost lease fails the attempt; the retry takes the run from its checkpoint. */
+export const queueOptions = (leaseSeconds: number) => ({
+  heartbeatSeconds: leaseSeconds,
+  retryLimit: 1000,
+  retryDelay: 0,
+  expireInSeconds: 6 * 60 * 60,
+});
+
+export const DEFAULT_LEASE_SECONDS = 20;
+
+export function checkLease(leaseSeconds: number): number {
+  if (!Number.isInteger(leaseSeconds) || leaseSeconds < 10) {
+    throw new RangeError(`leaseSeconds must be an integer >= 10 (pg-boss's heartbeat), got ${leaseSeconds}.`);
+  }
+  return leaseSeconds;
 }
 
 function checkRequest(request: RunRequest): void {

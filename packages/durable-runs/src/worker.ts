@@ -1,7 +1,7 @@
 import type { ApprovalKey } from "@keel/loop";
 import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
-import { startBoss } from "./durable-runs.js";
+import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./durable-runs.js";
 import { runJob } from "./run-job.js";
 import { RUN_QUEUE } from "./schema.js";
 
@@ -13,8 +13,8 @@ export interface WorkerOptions {
   readonly concurrency?: number | undefined;
   /**
    * Seconds after which a run held by a worker that stopped heart-beating (killed, frozen, cut off) is taken
-   * by another, from its last checkpoint. pg-boss's heartbeat: at least 10 (pg-boss refuses less); default 20.
-   * Detection takes up to `leaseSeconds + monitorSeconds`.
+   * by another, from its last checkpoint (see `DurableRunsOptions.leaseSeconds`, the default). Applies to runs
+   * queued after the worker started.
    */
   readonly leaseSeconds?: number | undefined;
   /** How often the worker's supervisor looks for lost leases. Default 5; at least 1. */
@@ -30,8 +30,6 @@ export interface Worker {
   stop(options?: { readonly timeoutMs?: number | undefined }): Promise<void>;
 }
 
-export const DEFAULT_LEASE_SECONDS = 20;
-
 export async function startWorker(database: DurableDatabase, options: WorkerOptions): Promise<Worker> {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   if (!Number.isInteger(leaseSeconds) || leaseSeconds < 10) {
@@ -43,8 +41,7 @@ export async function startWorker(database: DurableDatabase, options: WorkerOpti
   const boss = await startBoss(
     database,
     { superviseIntervalSeconds: monitorSeconds, monitorIntervalSeconds: monitorSeconds },
-    // A lost lease fails the attempt; the retry takes the run from its last checkpoint at once.
-    { heartbeatSeconds: leaseSeconds, retryLimit: 1000, retryDelay: 0, expireInSeconds: 6 * 60 * 60 },
+    queueOptions(leaseSeconds),
   );
   const context = { database, agents: options.agents, approvalKey: options.approvalKey };
   await boss.work<{ runId: string }>(

@@ -7,8 +7,7 @@ import { ScriptedClient } from "@keel/loop";
 import { defineTool } from "@keel/tools";
 import { z } from "zod";
 
-const dir = process.env.DESK_DIR;
-const lines = (file) =>
+const lines = (file, dir = process.env.DESK_DIR) =>
   existsSync(join(dir, file))
     ? readFileSync(join(dir, file), "utf8")
         .trim()
@@ -21,6 +20,7 @@ export const ledger = () => lines("ledger.jsonl");
 export const requests = () => lines("requests.jsonl");
 
 function crashAt(point) {
+  const dir = process.env.DESK_DIR;
   if (process.env.CRASH_AT !== point) return;
   const marker = join(dir, `crashed-${point}`);
   if (existsSync(marker)) return;
@@ -36,6 +36,7 @@ const refund = defineTool({
   effect: "write",
   handler: async ({ order_id, amount }, context) => {
     crashAt(`before-write:${order_id}`);
+    const dir = process.env.DESK_DIR;
     const key = context.idempotencyKey;
     const duplicate = ledger().some((entry) => entry.key === key && entry.applied);
     appendFileSync(
@@ -69,6 +70,7 @@ const holdLarge = {
 
 /** The model: a lookup and two refunds in one turn, then the answer; decided by the history's length. */
 function model(runId) {
+  const dir = process.env.DESK_DIR;
   return new ScriptedClient((request) => {
     const turn = request.messages.length;
     appendFileSync(join(dir, "requests.jsonl"), `${JSON.stringify({ runId, turn })}\n`);

@@ -2,9 +2,12 @@
 import { openDurableRuns } from "@keel/durable-runs";
 import { agents } from "./fake-desk.mjs";
 
-const runs = await openDurableRuns(
-  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.RUNS_DIR },
-);
+const runs = await openDurableRuns({
+  ...(process.env.DATABASE_URL
+    ? { databaseUrl: process.env.DATABASE_URL }
+    : { dataDir: process.env.RUNS_DIR }),
+  leaseSeconds: 10,
+});
 await runs.startWorker({
   agents,
   concurrency: 2,
