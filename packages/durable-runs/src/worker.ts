@@ -1,7 +1,7 @@
 import type { ApprovalKey } from "@keel/loop";
 import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
-import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./durable-runs.js";
+import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
 import { runJob } from "./run-job.js";
 import { RUN_QUEUE } from "./schema.js";
 
@@ -31,12 +31,7 @@ export interface Worker {
 }
 
 export async function startWorker(database: DurableDatabase, options: WorkerOptions): Promise<Worker> {
-  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-  if (!Number.isInteger(leaseSeconds) || leaseSeconds < 10) {
-    throw new RangeError(
-      `startWorker: leaseSeconds must be an integer >= 10 (pg-boss's heartbeat), got ${leaseSeconds}.`,
-    );
-  }
+  const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
   const monitorSeconds = options.monitorSeconds ?? 5;
   const boss = await startBoss(
     database,
