@@ -12,6 +12,7 @@ import { resolveContext, withContextEdits } from "./context-options.js";
 import { resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
 
 const describe = (value: unknown): string =>
@@ -118,6 +119,7 @@ const runOptionsSchema = z
       concurrency: integer("concurrency", 1, 8),
       onEvent: optionalFunction<(event: TraceEvent) => void>("onEvent"),
       onStreamEvent: optionalFunction<(event: ModelStreamEvent) => void>("onStreamEvent"),
+      checkpoint: optionalFunction<(snapshot: RunSnapshot) => Promise<void> | void>("checkpoint"),
       telemetry: telemetrySchema.optional(),
       metadata: z
         .custom<Readonly<Record<string, unknown>>>()
