@@ -3,19 +3,22 @@ import { benchmarkTable, mutationsFor, runBenchmark } from "./mutation-benchmark
 import { MUTATION_RULES } from "./mutations.js";
 import type { MutationResult } from "./run-mutation.js";
 
-// Four train tasks, one per kind of first write: exchange (0), return (2), item modification (3), cancel (16).
-const TASKS = ["0", "2", "3", "16"];
+// Two train tasks (the full run is bin/mutations.mjs): an exchange of a delivered order (0), a cancel (16).
+const TASKS = ["0", "16"];
 let results: MutationResult[] = [];
 
 beforeAll(async () => {
   ({ results } = await runBenchmark(mutationsFor(TASKS)));
 }, 60_000);
 
-describe("the mutation benchmark (train tasks 0, 2, 3 and 16)", () => {
+describe("the mutation benchmark (train tasks 0 and 16)", () => {
   it("makes a violation of every rule from some gold write", () => {
-    expect(new Set(results.map((result) => result.rule))).toEqual(
-      new Set(MUTATION_RULES.filter((rule) => rule !== "different-payment-method")),
-    );
+    const made = new Set(results.map((result) => result.rule));
+    // Only the payment-change and refund-destination rules need a write these two tasks do not make.
+    expect(MUTATION_RULES.filter((rule) => !made.has(rule))).toEqual([
+      "refund-to-original-or-gift-card",
+      "different-payment-method",
+    ]);
   });
 
   it("with Keel's hooks, no violation reaches the database: a hook or the schema stops each one", () => {

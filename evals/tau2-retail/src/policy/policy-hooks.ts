@@ -37,9 +37,6 @@ const RULES = [
   refundToOriginalOrGiftCard,
 ];
 
-/** The names of the policy hooks, in the order they run. */
-export const POLICY_HOOK_NAMES: readonly string[] = RULES.map((rule) => rule(emptyDb()).name);
-
 /**
  * The retail policy's code-checkable rules as pre-tool hooks over `db` (the run's live database, read for
  * order status, items and payment methods; the conversation comes from `context.messages`). Rules code cannot
@@ -47,8 +44,4 @@ export const POLICY_HOOK_NAMES: readonly string[] = RULES.map((rule) => rule(emp
  */
 export function retailPolicyHooks(db: RetailDb): readonly PreToolHook[] {
   return RULES.map((rule) => rule(db));
-}
-
-function emptyDb(): RetailDb {
-  return { products: {}, users: {}, orders: {} };
 }
