@@ -160,6 +160,8 @@ export class ToolBatch {
       runId: run.runId,
       iteration: this.iteration,
       history: run.completedCalls,
+      // The live history by reference: no per-round copy, whatever its length.
+      messages: run.conversation.messages,
       batch: this.calls,
       signal,
       metadata: run.options.metadata,
