@@ -16,6 +16,7 @@ export type { RouteDisqualification, RouteResult } from "./route/route-result.js
 export type { Toolset } from "./toolset/create-toolset.js";
 export { createToolset } from "./toolset/create-toolset.js";
 export type {
+  AnthropicDefinedToolDefinition,
   AnthropicToolDefinition,
   HandlerOutcome,
   McpToolDefinition,
