@@ -44,7 +44,9 @@ const notRun = (): Execution =>
   fixed(transientError("RUN_ABORTED", "The run was aborted before this call ran; nothing was executed."));
 
 const reuseKeyOf = (tool: Tool, input: unknown): string | undefined =>
-  tool.reuse === true && (tool.callEffect?.(input) ?? tool.effect) === "read" ? `${tool.name}\u0000${canonicalJson(input)}` : undefined;
+  tool.reuse === true && (tool.callEffect?.(input) ?? tool.effect) === "read"
+    ? `${tool.name}\u0000${canonicalJson(input)}`
+    : undefined;
 
 async function runPlanned(
   call: ToolCall,

@@ -122,7 +122,9 @@ describe("context management against the fake API", () => {
     expect(result.status).toBe("completed");
     // The fake refuses a request that continues a compacted history without its block (or with it altered).
     expect(api.requests.every((request) => request.response?.status === 200)).toBe(true);
-    const served = api.requests.filter((request) => request.response?.message?.content[0]?.type === "compaction");
+    const served = api.requests.filter(
+      (request) => request.response?.message?.content[0]?.type === "compaction",
+    );
     expect(served.length).toBeGreaterThan(1);
     for (const compaction of served) {
       const position = compaction.body.messages.length;
