@@ -113,11 +113,11 @@ export interface AnthropicToolDefinition {
 }
 
 /** A client tool the Anthropic API defines (the memory tool): its versioned `type` and its `name`. */
-export interface AnthropicDefinedToolDefinition {
+export type AnthropicDefinedToolDefinition = {
   type: string;
   name: string;
   cache_control?: { type: "ephemeral" };
-}
+};
 
 /** The MCP `tools/list` tool shape, as Keel serves it. */
 export interface McpToolDefinition {
