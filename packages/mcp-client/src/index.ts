@@ -1,7 +1,7 @@
 export type { McpToolbox } from "./connect-all.js";
 export { connectMcpServers } from "./connect-all.js";
-export type { McpClientEvent, McpConnection, McpConnectOptions } from "./connection.js";
 export { connectMcpServer } from "./connection.js";
+export type { McpClientEvent, McpConnection, McpConnectOptions } from "./connection-options.js";
 export type { McpClientErrorCode } from "./mcp-client-error.js";
 export { McpClientError } from "./mcp-client-error.js";
-export type { HttpServerConfig, McpServerConfig, StdioServerConfig } from "./server-config.js";
+export type { McpServerConfig } from "./server-config.js";
