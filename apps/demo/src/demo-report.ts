@@ -1,5 +1,6 @@
 import type { ErrorCategory } from "@keel/errors";
-import type { RunStatus, ToolCallDecision } from "@keel/loop";
+import type { RunStatus } from "@keel/loop";
+import type { ToolCallDecision } from "@keel/loop/internal";
 import type { Check } from "./checks.js";
 
 /** One answered tool_use block of a scenario, as printed: request → hook decision → outcome. */

@@ -2,9 +2,9 @@
  * Plumbing other Keel packages need. No semver promise: names here may change or go in any release.
  */
 export { isRecord } from "@keel/wire/internal";
-export type { SuccessOptions } from "./builders.js";
+export type { ErrorBuilderOptions, SuccessOptions } from "./builders.js";
 export type { McpImageContent, McpResourceContent } from "./mcp-content.js";
-export type { McpContentBlock } from "./mcp-result.js";
+export type { McpContentBlock, McpTextContent } from "./mcp-result.js";
 export type { EmptyEnvelope, Redirect, RedirectEnvelope } from "./outcome-envelopes.js";
 export {
   asObject,
@@ -15,6 +15,8 @@ export {
   redirectedOutcome,
   unwrapRedirect,
 } from "./outcome-envelopes.js";
+export type { RecoveryContext } from "./recovery.js";
 export type { RetryDelayPolicy } from "./retry-delay.js";
 export { retryDelay } from "./retry-delay.js";
+export type { ParsedToolResult } from "./tool-result-block.js";
 export { toolResultText } from "./tool-result-block.js";

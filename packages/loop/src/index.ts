@@ -4,7 +4,6 @@ export type {
   ModelClientErrorKind,
   ModelRequestOptions,
   ModelStreamEvent,
-  ScriptedClientOptions,
   ScriptStep,
 } from "./clients/index.js";
 export {
@@ -17,11 +16,10 @@ export {
   ScriptedClient,
 } from "./clients/index.js";
 export { DEFAULT_MODEL } from "./default-model.js";
-export type { RetryOptions } from "./retry-options.js";
 export type { ApprovalDecision } from "./run/approvals.js";
 export { approveCall, rejectCall } from "./run/approvals.js";
 export type { ContextOptions } from "./run/context-options.js";
-export type { ContextUsage, ResponseContext } from "./run/context-usage.js";
+export type { ContextUsage } from "./run/context-usage.js";
 export { formatTrace } from "./run/format-trace.js";
 export type { ResumeOptions } from "./run/resume-run.js";
 export { resumeRun } from "./run/resume-run.js";
@@ -33,7 +31,7 @@ export type { PendingCall, RunSnapshot } from "./run/run-snapshot.js";
 export { parseRunSnapshot } from "./run/run-snapshot.js";
 export { RunSnapshotError } from "./run/run-snapshot-error.js";
 export type { RunStatus } from "./run/run-status.js";
-export type { ToolCallDecision, ToolCallRecord } from "./run/tool-call-record.js";
+export type { ToolCallRecord } from "./run/tool-call-record.js";
 export type { TraceEvent } from "./run/trace-events.js";
 export type { RunUsage } from "./run/usage.js";
 export type { TelemetryOptions } from "./telemetry/telemetry-options.js";

@@ -16,14 +16,18 @@ export type {
   RecordingClientOptions,
   ReplayClientOptions,
   ScratchpadEntry,
+  ScriptedClientOptions,
   ScriptFunction,
 } from "./clients/index.js";
 export { checkScript } from "./clients/index.js";
+export type { RetryOptions } from "./retry-options.js";
 export type { ApprovalKey } from "./run/approvals.js";
+export type { ResponseContext } from "./run/context-usage.js";
 export { FINAL_ANSWER_INSTRUCTION } from "./run/final-answer.js";
 export type { StopDetails } from "./run/run-result.js";
 export { RUN_SNAPSHOT_VERSION } from "./run/run-snapshot.js";
 export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
+export type { ToolCallDecision } from "./run/tool-call-record.js";
 export type {
   EagerDiscardedEvent,
   EndEvent,

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findSecret, GITLEAKS_RULES, GITLEAKS_SOURCE, SECRET_SHAPES, type SecretShape } from "./index.js";
-import { gitleaksShape, re2ToRegExp, shannonEntropy } from "./internal.js";
+import { findSecret } from "./index.js";
+import {
+  GITLEAKS_RULES,
+  GITLEAKS_SOURCE,
+  gitleaksShape,
+  re2ToRegExp,
+  SECRET_SHAPES,
+  type SecretShape,
+  shannonEntropy,
+} from "./internal.js";
 
 /** The first secret a shape finds in a text, or null. */
 function first(shape: SecretShape, text: string): string | null {

@@ -4,5 +4,7 @@
  */
 
 export { PLAIN_CORPUS, SECRET_CORPUS } from "./corpus.js";
-export { re2ToRegExp, shannonEntropy } from "./gitleaks-rules.js";
-export { gitleaksShape } from "./secret-shapes.js";
+export type { GitleaksRule } from "./gitleaks-rules.js";
+export { GITLEAKS_RULES, GITLEAKS_SOURCE, re2ToRegExp, shannonEntropy } from "./gitleaks-rules.js";
+export type { SecretMatch, SecretShape } from "./secret-shapes.js";
+export { gitleaksShape, SECRET_SHAPES } from "./secret-shapes.js";

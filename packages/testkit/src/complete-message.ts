@@ -1,4 +1,5 @@
-import { completeMessage, type Message, type MessageTemplate } from "@keel/wire";
+import type { Message, MessageTemplate } from "@keel/wire";
+import { completeMessage } from "@keel/wire";
 import { createId } from "./ids.js";
 import { estimateTokens, type InputUsage } from "./prompt-cache.js";
 

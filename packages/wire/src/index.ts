@@ -1,16 +1,9 @@
 export type { DocumentContent, ImageContent } from "./content.js";
 export type {
   AppliedContextEdit,
-  ClearThinkingEdit,
-  ClearToolUsesEdit,
-  CompactEdit,
   CompactionBlock,
-  ContextManagementConfig,
-  ContextManagementEdit,
   ContextManagementResponse,
-  InputTokensThreshold,
   MessageTokensCount,
-  ToolUsesCount,
   UsageIteration,
 } from "./context-management.js";
 export type { MessageFill } from "./message-template.js";

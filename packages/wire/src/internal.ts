@@ -1,7 +1,17 @@
 /**
  * Plumbing other Keel packages share. No semver promise: names here may change in any release.
  */
-export { describeValue, findMessageProblem } from "./message-template.js";
+
+export type {
+  ClearThinkingEdit,
+  ClearToolUsesEdit,
+  CompactEdit,
+  ContextManagementConfig,
+  ContextManagementEdit,
+  InputTokensThreshold,
+  ToolUsesCount,
+} from "./context-management.js";
+export { completeMessage, describeValue, findMessageProblem } from "./message-template.js";
 export type {
   ApiErrorBody,
   ApiErrorType,

@@ -1,4 +1,5 @@
-import type { RunStatus, ToolCallDecision } from "@keel/loop";
+import type { RunStatus } from "@keel/loop";
+import type { ToolCallDecision } from "@keel/loop/internal";
 
 /** What kind of hostility a case carries; the report counts cases per category. */
 export type HostileCategory =

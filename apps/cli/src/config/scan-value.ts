@@ -1,4 +1,5 @@
-import { findSecret, SECRET_SHAPES } from "@keel/secrets";
+import { findSecret } from "@keel/secrets";
+import { SECRET_SHAPES } from "@keel/secrets/internal";
 import { defaultsOf, literalPart } from "./expand-variables.js";
 import { maskSecret } from "./mask-secret.js";
 import { DEFAULT_SECRETS } from "./secret-patterns.js";

@@ -1,11 +1,5 @@
-import {
-  containsSecret,
-  GITLEAKS_SOURCE,
-  REDACTED,
-  redactJsonSecrets,
-  redactSecretText,
-} from "@keel/secrets";
-import { PLAIN_CORPUS, SECRET_CORPUS } from "@keel/secrets/internal";
+import { containsSecret, REDACTED, redactJsonSecrets, redactSecretText } from "@keel/secrets";
+import { GITLEAKS_SOURCE, PLAIN_CORPUS, SECRET_CORPUS } from "@keel/secrets/internal";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli.test-helpers.js";
 import { checkMcpConfig } from "./check-mcp-config.js";

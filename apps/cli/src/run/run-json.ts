@@ -1,5 +1,6 @@
 import { isRecord, unwrapRedirect } from "@keel/errors/internal";
-import type { RunResult, RunStatus, RunUsage, ToolCallDecision, ToolCallRecord } from "@keel/loop";
+import type { RunResult, RunStatus, RunUsage, ToolCallRecord } from "@keel/loop";
+import type { ToolCallDecision } from "@keel/loop/internal";
 
 /** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */
 export interface ToolCallJson {

@@ -1,5 +1,5 @@
-import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
-import { completeMessage, type MessageTemplate } from "@keel/wire";
+import type { Message, MessageCreateRequest, MessageParam, MessageTemplate } from "@keel/wire";
+import { completeMessage } from "@keel/wire";
 import { findMessageProblem } from "@keel/wire/internal";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";

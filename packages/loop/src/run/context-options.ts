@@ -1,4 +1,4 @@
-import type { ContextManagementEdit } from "@keel/wire";
+import type { ContextManagementEdit } from "@keel/wire/internal";
 import { z } from "zod/v4";
 import type { RequestFields } from "./request-parameters.js";
 import { RunOptionsError } from "./run-options-error.js";

@@ -1,4 +1,5 @@
-import type { RunStatus, ToolCallDecision } from "@keel/loop";
+import type { RunStatus } from "@keel/loop";
+import type { ToolCallDecision } from "@keel/loop/internal";
 import type { Message } from "@keel/wire";
 import type { StagedFault } from "../backend/faults.js";
 
