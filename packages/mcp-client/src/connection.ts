@@ -14,7 +14,14 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type Tool as McpTool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import { authorizationRetry, connectFailureCode, MAX_AUTHORIZATIONS } from "./auth/authorization-flow.js";
 import { failureOf, sessionForgotten } from "./call-failure.js";
+import {
+  answerElicitations,
+  ELICITATION_CAPABILITIES,
+  type ElicitationEvent,
+  type ElicitationHandler,
+} from "./elicitation.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
@@ -53,6 +60,7 @@ export type McpClientEvent =
   /** The server sent `notifications/tools/list_changed`: the list is read again shortly (a `tools_changed` follows if it differs). */
   | { readonly type: "list_changed"; readonly server: string }
   | { readonly type: "session_reinitialized"; readonly server: string }
+  | ElicitationEvent
   | { readonly type: "closed"; readonly server: string };
 
 export interface McpConnectOptions {
@@ -82,6 +90,11 @@ export interface McpConnectOptions {
    */
   readonly honoursIdempotencyKey?: boolean;
   readonly onEvent?: (event: McpClientEvent) => void;
+  /**
+   * Answers the server's requests for user input (`elicitation/create`). Without it every such request is
+   * declined (an `elicitation` event says so). See elicitation.ts.
+   */
+  readonly onElicit?: ElicitationHandler;
   /** Closes the connection (and stops a stdio server) when it aborts, e.g. at the end of a run. */
   readonly signal?: AbortSignal;
 }
@@ -300,7 +313,11 @@ class Connection implements McpConnection {
         // list before answering, so the loop's next round already sees the new tools.
         if (this.listChanged) await this.refresh().catch(() => {});
         return fromMcpResult(result);
-      } catch (error) {
+      } catch (thrown) {
+        // A person authorising now (a first login, a step-up to more scopes) makes the call worth sending again.
+        const after = await authorizationRetry(this.options.server, session.transport, thrown);
+        if (after.retry && attempt < MAX_AUTHORIZATIONS) continue;
+        const error = after.retry ? thrown : after.error;
         if (attempt === 0 && sessionForgotten(error) && !this.closed) {
           // The server refused the request for its session id: nothing ran. A new session, then once more.
           this.options.onEvent?.({ type: "session_reinitialized", server: this.name });
@@ -345,10 +362,10 @@ class Connection implements McpConnection {
     return this.connecting;
   }
 
-  private async startSession(): Promise<Session> {
+  private async startSession(authorizations = 0): Promise<Session> {
     const transport = transportOf(this.options.server);
     const tail = stderrTail(transport);
-    const client = new Client({ name: "keel", version: VERSION }, { capabilities: {} });
+    const client = new Client({ name: "keel", version: VERSION }, { capabilities: ELICITATION_CAPABILITIES });
     const session: Session = { client, transport, alive: true };
     client.onclose = () => {
       session.alive = false;
@@ -356,14 +373,18 @@ class Connection implements McpConnection {
     };
     client.onerror = () => {};
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
+    answerElicitations(client, this.name, this.options.onElicit, (event) => this.options.onEvent?.(event));
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       await client.connect(transport, { timeout });
-    } catch (error) {
+    } catch (thrown) {
       session.alive = false;
       await endSession(session, false);
+      const after = await authorizationRetry(this.options.server, transport, thrown);
+      if (after.retry && authorizations < MAX_AUTHORIZATIONS) return this.startSession(authorizations + 1);
+      const error = after.retry ? thrown : after.error;
       throw new McpClientError(
-        "MCP_CONNECT_FAILED",
+        connectFailureCode(error),
         `Could not connect to the MCP server "${this.name}" (${describeServer(this.options.server)}): ` +
           `${messageOf(error)}${tail.text() === "" ? "" : `\nIts stderr ended with:\n${tail.text()}`}`,
         { cause: error },
@@ -550,6 +571,7 @@ function transportOf(server: McpServerConfig): Transport {
   }
   return new StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: { headers: { ...server.headers } },
+    ...(server.auth === undefined ? {} : { authProvider: server.auth }),
   });
 }
 
