@@ -14,7 +14,12 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type Tool as McpTool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { authorizationRetry, connectFailureCode, MAX_AUTHORIZATIONS } from "./auth/authorization-flow.js";
+import {
+  authorizationRetry,
+  connectFailureCode,
+  MAX_AUTHORIZATIONS,
+  withAuthorization,
+} from "./auth/authorization-flow.js";
 import { failureOf, sessionForgotten } from "./call-failure.js";
 import {
   answerElicitations,
@@ -427,12 +432,15 @@ class Connection implements McpConnection {
     for (let page = 0; page < MAX_PAGES; page += 1) {
       let result: Awaited<ReturnType<Client["listTools"]>>;
       try {
-        result = await session.client.listTools(cursor === undefined ? {} : { cursor }, {
-          timeout: this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        });
+        result = await withAuthorization(this.options.server, session.transport, () =>
+          session.client.listTools(cursor === undefined ? {} : { cursor }, {
+            timeout: this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          }),
+        );
       } catch (error) {
+        const code = connectFailureCode(error);
         throw new McpClientError(
-          "MCP_LIST_TOOLS_FAILED",
+          code === "MCP_CONNECT_FAILED" ? "MCP_LIST_TOOLS_FAILED" : code,
           `The MCP server "${this.name}" did not list its tools: ${messageOf(error)}`,
           { cause: error },
         );

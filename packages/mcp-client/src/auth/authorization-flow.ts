@@ -44,3 +44,19 @@ export function connectFailureCode(error: unknown): McpClientErrorCode {
 
 /** How many times one connection attempt or one call may send a person to authorise (step-up included). */
 export const MAX_AUTHORIZATIONS = 2;
+
+/** `request`, sent again after a person authorised (at most MAX_AUTHORIZATIONS times); else its failure. */
+export async function withAuthorization<T>(
+  server: McpServerConfig,
+  transport: Transport,
+  request: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await request();
+    } catch (thrown) {
+      const after = await authorizationRetry(server, transport, thrown);
+      if (!after.retry || attempt >= MAX_AUTHORIZATIONS) throw after.retry ? thrown : after.error;
+    }
+  }
+}
