@@ -3,6 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServer, type McpConnection } from "./connection.js";
+import { ELICITATION_CAPABILITIES } from "./elicitation.js";
 import type { McpServerConfig } from "./server-config.js";
 import {
   childPids,
@@ -15,9 +16,9 @@ import {
 
 // @modelcontextprotocol/server-everything, from the npm registry: a server nobody here wrote.
 
-/** The server's own listing, read with the SDK's client directly. */
+/** The server's own listing, read with the SDK's client directly (declaring what Keel's client declares). */
 async function rawListing(): Promise<McpTool[]> {
-  const client = new Client({ name: "raw", version: "1.0.0" });
+  const client = new Client({ name: "raw", version: "1.0.0" }, { capabilities: ELICITATION_CAPABILITIES });
   await client.connect(
     new StdioClientTransport({ ...everythingStdio, args: [...(everythingStdio.args ?? [])] }),
   );
