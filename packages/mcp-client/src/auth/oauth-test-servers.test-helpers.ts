@@ -143,10 +143,8 @@ export async function startProtectedMcpServer(): Promise<ProtectedMcpServer> {
         content: [{ type: "text", text: "a person who logged in" }],
       }),
     );
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
+    // Stateless: no session id generator.
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     await transport.handleRequest(request, response, JSON.parse(await bodyOf(request)));
   });
