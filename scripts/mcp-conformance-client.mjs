@@ -11,7 +11,9 @@ const { connectMcpServer, createOAuthProvider } = await import(
 );
 
 const serverUrl = process.argv.at(-1);
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the conformance runner, not by a turbo task
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the conformance runner, not by a turbo task
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
 const REDIRECT_URL = "http://localhost:3000/callback";
 
@@ -19,18 +21,23 @@ const REDIRECT_URL = "http://localhost:3000/callback";
 async function headlessBrowser(authorizationUrl) {
   const response = await fetch(authorizationUrl, { redirect: "manual" });
   const location = response.headers.get("location");
-  if (location === null) throw new Error(`no redirect from ${authorizationUrl.origin} (HTTP ${response.status})`);
+  if (location === null)
+    throw new Error(`no redirect from ${authorizationUrl.origin} (HTTP ${response.status})`);
   return new URL(location, authorizationUrl);
 }
 
 async function authFor(name) {
   if (!name.startsWith("auth/")) return undefined;
   if (name === "auth/client-credentials-basic" || name === "auth/client-credentials-jwt") {
-    // Any OAuthClientProvider goes in `auth`: here the SDK's own client-credentials providers.
+    // Any OAuthClientProvider goes in `auth`: here the SDK's own client-credentials providers, resolved from
+    // @keel/mcp-client's own dependencies (knip.json ignores the SDK for the root's scripts for this).
     const require = createRequire(packageJson);
     const extensions = await import(require.resolve("@modelcontextprotocol/sdk/client/auth-extensions.js"));
     return name === "auth/client-credentials-basic"
-      ? new extensions.ClientCredentialsProvider({ clientId: context.client_id, clientSecret: context.client_secret })
+      ? new extensions.ClientCredentialsProvider({
+          clientId: context.client_id,
+          clientSecret: context.client_secret,
+        })
       : new extensions.PrivateKeyJwtProvider({
           clientId: context.client_id,
           privateKey: context.private_key_pem,
@@ -68,7 +75,9 @@ try {
       iteration: 1,
       metadata: {},
     });
-    console.error(`${tool.name}: ${outcome.kind}${outcome.kind === "error" ? ` ${outcome.code} ${outcome.message}` : ""}`);
+    console.error(
+      `${tool.name}: ${outcome.kind}${outcome.kind === "error" ? ` ${outcome.code} ${outcome.message}` : ""}`,
+    );
     if (outcome.kind === "error") failed = true;
   }
 } finally {
