@@ -1,4 +1,4 @@
-import { seededRandom } from "@keel/support-desk";
+import { seededRandom } from "@keel/support-desk/internal";
 
 /** The seeded generator is support-desk's (its random faults use it); re-exported beside the helpers below. */
 export { seededRandom };

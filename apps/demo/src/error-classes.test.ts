@@ -11,7 +11,7 @@ import { ModelClientError, RunOptionsError, RunSnapshotError } from "@keel/loop"
 import { McpClientError } from "@keel/mcp-client";
 import { KeelMcpConfigError } from "@keel/mcp-server";
 import { PropagationConfigError } from "@keel/propagation";
-import { DataDirLockedError } from "@keel/support-desk";
+import { DataDirLockedError } from "@keel/support-desk/internal";
 import { TestkitConfigError } from "@keel/testkit";
 import { ToolDefinitionError, ToolsetConfigError } from "@keel/tools";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
-import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
+import type { ToolOutcome } from "@keel/errors";
+import { unwrapRedirect } from "@keel/errors/internal";
 
 const money = (value: unknown) => (typeof value === "number" ? `$${value.toFixed(2)}` : String(value));
 

@@ -44,12 +44,12 @@ export type ParsedCommandLine<Options extends ParseArgsOptionsConfig> = ReturnTy
 /** How `parse` reads one command line. */
 export interface ParseSettings {
   /** The subcommand (`run` for `keel run`), named in the messages; none for a program without subcommands. */
-  readonly command?: string;
+  readonly command?: string | undefined;
   /**
    * Whether arguments other than options are allowed (default true); an unexpected one is a usage error,
    * unless `--help` is given too (the help answers).
    */
-  readonly positionals?: boolean;
+  readonly positionals?: boolean | undefined;
 }
 
 /** A subcommand as its parts: the helper owns parsing, `--help` and usage errors. */
@@ -63,7 +63,7 @@ export interface CommandSpec<Options extends ParseArgsOptionsConfig, Context> {
    * false: the command takes options only, and an argument is a usage error naming the option it looks
    * like (`Unexpected argument 'naive': only options are allowed. Did you mean --naive?`). Default: allowed.
    */
-  readonly positionals?: false;
+  readonly positionals?: false | undefined;
   run(parsed: ParsedCommandLine<Options>, context: Context): Promise<number>;
 }
 

@@ -4,7 +4,5 @@ export type {
   CommandLineProgram,
   CommandSpec,
   HelpContext,
-  ParsedCommandLine,
-  ParseSettings,
 } from "./command-line.js";
 export { COMMAND_LINE_EXIT, commandLine } from "./command-line.js";

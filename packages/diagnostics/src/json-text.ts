@@ -51,9 +51,9 @@ export function jsonErrorPosition(text: string): JsonErrorPosition | undefined {
 /** Options of {@link describeJsonError}. */
 export interface DescribeJsonErrorOptions {
   /** The format named: "JSON" (the default) or "JSON Lines". */
-  readonly format?: string;
+  readonly format?: string | undefined;
   /** The line number of the text's first line: a JSON Lines reader passes the line's own number. */
-  readonly firstLine?: number;
+  readonly firstLine?: number | undefined;
 }
 
 /**

@@ -14,9 +14,9 @@ import type {
 
 /** Optional fields of an error; `retryable` defaults from the category and can only be switched off. */
 export interface ErrorBuilderOptions {
-  readonly retryable?: boolean;
-  readonly retryAfterMs?: number;
-  readonly details?: JsonObject;
+  readonly retryable?: boolean | undefined;
+  readonly retryAfterMs?: number | undefined;
+  readonly details?: JsonObject | undefined;
 }
 
 export interface ToolErrorInput extends ErrorBuilderOptions {
@@ -28,7 +28,7 @@ export interface ToolErrorInput extends ErrorBuilderOptions {
 /** What a success may carry beside its data. */
 export interface SuccessOptions {
   /** Blocks for the model after the data: images, PDFs, text (see ToolContent). */
-  readonly content?: readonly ToolContent[];
+  readonly content?: readonly ToolContent[] | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Options passed through to `Error` (the `cause` keeps the original error for logs). */
 export interface KeelErrorOptions {
-  readonly cause?: unknown;
+  readonly cause?: unknown | undefined;
 }
 
 /** A class in a KeelError hierarchy, as the markers see it: a constructor that may declare an errorName. */

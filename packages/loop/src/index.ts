@@ -1,19 +1,10 @@
 export type {
   AnthropicClientOptions,
-  AnthropicSdkClient,
-  Cassette,
   ModelClient,
   ModelClientErrorKind,
   ModelRequestOptions,
   ModelStreamEvent,
-  PlanContext,
-  PlanFunction,
-  PlanStep,
-  RecordingClientOptions,
-  ReplayClientOptions,
-  ScratchpadEntry,
   ScriptedClientOptions,
-  ScriptFunction,
   ScriptStep,
 } from "./clients/index.js";
 export {
@@ -27,7 +18,7 @@ export {
 } from "./clients/index.js";
 export { DEFAULT_MODEL } from "./default-model.js";
 export type { RetryOptions } from "./retry-options.js";
-export type { ApprovalDecision, ApprovalKey } from "./run/approvals.js";
+export type { ApprovalDecision } from "./run/approvals.js";
 export { approveCall, rejectCall } from "./run/approvals.js";
 export type { ContextOptions } from "./run/context-options.js";
 export type { ContextUsage, ResponseContext } from "./run/context-usage.js";
@@ -37,25 +28,12 @@ export { resumeRun } from "./run/resume-run.js";
 export { runAgent } from "./run/run-agent.js";
 export type { RunOptions } from "./run/run-options.js";
 export { RunOptionsError } from "./run/run-options-error.js";
-export type { RunError, RunResult, StopDetails } from "./run/run-result.js";
+export type { RunError, RunResult } from "./run/run-result.js";
 export type { PendingCall, RunSnapshot } from "./run/run-snapshot.js";
 export { parseRunSnapshot } from "./run/run-snapshot.js";
-export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
 export { RunSnapshotError } from "./run/run-snapshot-error.js";
 export type { RunStatus } from "./run/run-status.js";
 export type { ToolCallDecision, ToolCallRecord } from "./run/tool-call-record.js";
-export type {
-  EagerDiscardedEvent,
-  EndEvent,
-  ModelRetryEvent,
-  RequestEvent,
-  ResponseEvent,
-  RetryEvent,
-  RunStartEvent,
-  ToolCallEvent,
-  ToolsChangedEvent,
-  ToolUseIgnoredEvent,
-  TraceEvent,
-} from "./run/trace-events.js";
+export type { TraceEvent } from "./run/trace-events.js";
 export type { RunUsage } from "./run/usage.js";
 export type { TelemetryOptions } from "./telemetry/telemetry-options.js";

@@ -1,17 +1,41 @@
 /**
- * `@keel/loop/internal`: plumbing other Keel packages need (the CLI's script check, the final-answer text,
- * the snapshot format version, the shapes behind public options). No semver promise: it may change in any
- * release.
+ * `@keel/loop/internal`: plumbing other Keel packages need (the CLI's script check and trace rendering, the
+ * final-answer text, the snapshot format version, the shapes behind public options and trace events). No
+ * semver promise: it may change in any release.
  */
 export type {
+  AnthropicSdkClient,
+  Cassette,
   CassetteInteraction,
   ModelClientErrorFields,
   ModelClientErrorOptions,
+  PlanContext,
+  PlanFunction,
+  PlanStep,
   RecordedError,
+  RecordingClientOptions,
+  ReplayClientOptions,
+  ScratchpadEntry,
+  ScriptFunction,
 } from "./clients/index.js";
 export { checkScript } from "./clients/index.js";
+export type { ApprovalKey } from "./run/approvals.js";
 export { FINAL_ANSWER_INSTRUCTION } from "./run/final-answer.js";
+export type { StopDetails } from "./run/run-result.js";
 export { RUN_SNAPSHOT_VERSION } from "./run/run-snapshot.js";
+export type { RunSnapshotErrorCode } from "./run/run-snapshot-error.js";
+export type {
+  EagerDiscardedEvent,
+  EndEvent,
+  ModelRetryEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RunStartEvent,
+  ToolCallEvent,
+  ToolsChangedEvent,
+  ToolUseIgnoredEvent,
+} from "./run/trace-events.js";
 export type {
   TelemetryAttributes,
   TelemetryAttributeValue,

@@ -170,3 +170,8 @@ function detailOf(error: unknown): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL)}…` : line || "no details";
 }
+
+export function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 300) || "no details";
+}

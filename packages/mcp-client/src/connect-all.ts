@@ -1,5 +1,6 @@
 import type { Tool } from "@keel/tools";
-import { connectMcpServer, type McpConnection, type McpConnectOptions } from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpConnection, McpConnectOptions } from "./connection-options.js";
 import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
 import { checkUnique } from "./tool-names.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection } from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpConnection } from "./connection-options.js";
 import { McpClientError } from "./mcp-client-error.js";
 import {
   changingServerConnections,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection, type McpConnectOptions } from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpConnection, McpConnectOptions } from "./connection-options.js";
 import type { ElicitationRequest } from "./elicitation.js";
 import { everythingStdio, recordEvents, runTool } from "./test-servers.test-helpers.js";
 

@@ -2,7 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connectMcpServer, type McpConnection } from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpConnection } from "./connection-options.js";
 import { ELICITATION_CAPABILITIES } from "./elicitation.js";
 import type { McpServerConfig } from "./server-config.js";
 import {

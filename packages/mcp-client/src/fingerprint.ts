@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 
 /**

@@ -9,7 +9,7 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
-import type { McpConnection } from "./connection.js";
+import type { McpConnection } from "./connection-options.js";
 import { changingServerConnections, runTool } from "./test-servers.test-helpers.js";
 
 const connect = changingServerConnections();

@@ -4,7 +4,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { connectMcpServer, type McpConnection } from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpConnection } from "./connection-options.js";
 import { contextFor, recordEvents } from "./test-servers.test-helpers.js";
 
 /**

@@ -3,12 +3,8 @@ import { fileURLToPath } from "node:url";
 import { startNodeScript } from "@keel/testkit/process";
 import type { ToolContext } from "@keel/tools";
 import { afterEach, expect } from "vitest";
-import {
-  connectMcpServer,
-  type McpClientEvent,
-  type McpConnection,
-  type McpConnectOptions,
-} from "./connection.js";
+import { connectMcpServer } from "./connection.js";
+import type { McpClientEvent, McpConnection, McpConnectOptions } from "./connection-options.js";
 import type { StdioServerConfig } from "./server-config.js";
 
 /** The everything server from the npm registry, started directly with node (no npx in between). */

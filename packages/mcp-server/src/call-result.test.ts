@@ -1,14 +1,13 @@
 import {
   businessError,
-  EMPTY_MEANING,
   fromMcpResult,
-  redirectedOutcome,
   success,
   type ToolOutcome,
   transientError,
   validationError,
   validEmpty,
 } from "@keel/errors";
+import { EMPTY_MEANING, redirectedOutcome } from "@keel/errors/internal";
 import { KEEL_META_KEY } from "@keel/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-import { emptyEnvelope, type McpCallToolResult, type ToolOutcome, toMcpResult } from "@keel/errors";
-import { asObject } from "@keel/errors/internal";
+import { type McpCallToolResult, type ToolOutcome, toMcpResult } from "@keel/errors";
+import { asObject, emptyEnvelope } from "@keel/errors/internal";
 import { KEEL_META_KEY } from "@keel/wire";
 
 /**

@@ -1,4 +1,5 @@
-import { fromMcpResult, success, type ToolOutcome, toolResultText, transientError } from "@keel/errors";
+import { fromMcpResult, success, type ToolOutcome, transientError } from "@keel/errors";
+import { toolResultText } from "@keel/errors/internal";
 import { definePreHook, type PreToolHook } from "@keel/hooks";
 import { runAgent, ScriptedClient } from "@keel/loop";
 import { createToolset, defineTool, type Toolset } from "@keel/tools";

@@ -26,40 +26,40 @@ import { SERVER_VERSION } from "./version.js";
 
 export interface HttpServerOptions extends TokenSettings {
   readonly tools: Toolset;
-  readonly hooks?: ToolHooks;
+  readonly hooks?: ToolHooks | undefined;
   readonly logger: Logger;
   /** Default 127.0.0.1. A non-loopback host needs a token. */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** Default 8787; 0 picks a free port. */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** Default 1 MiB; larger bodies get 413. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
   /** The store's health for `/healthz`. */
   readonly health: () => Promise<StoreHealth>;
   /** Browser origins allowed besides loopback ones (`https://app.example.com`); others get 403. */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
   /** Host names allowed besides loopback and the bind address; others get 403, with a token too. */
-  readonly allowedHosts?: readonly string[];
+  readonly allowedHosts?: readonly string[] | undefined;
   /** Open connections at most; more are refused at once. Default 1024. */
-  readonly maxConnections?: number;
+  readonly maxConnections?: number | undefined;
   /**
    * A connection whose request headers have not all arrived within this long is closed (checked every
    * second), so stalled clients cannot hold connections. Default 10,000 ms.
    */
-  readonly headersTimeoutMs?: number;
+  readonly headersTimeoutMs?: number | undefined;
   /** Conversation histories in the store: a call naming `_meta["dev.keel/conversation-id"]` gets its own. */
-  readonly conversations?: ConversationStore;
+  readonly conversations?: ConversationStore | undefined;
   /** The hooks for calls in a conversation (the ones that look back included). */
-  readonly conversationHooks?: ToolHooks;
+  readonly conversationHooks?: ToolHooks | undefined;
   /** Refuse write tools outside a conversation (`permission` CONVERSATION_REQUIRED). */
-  readonly requireConversationForWrites?: boolean;
+  readonly requireConversationForWrites?: boolean | undefined;
   /**
    * The supervisor's tools (e.g. `createApprovalTools` of @keel/support-desk), served only to callers with
    * `supervisorToken`, without the support hooks; required when `supervisorToken` is set.
    */
-  readonly supervisorTools?: Toolset;
+  readonly supervisorTools?: Toolset | undefined;
   /** A span per tools/call (see `KeelMcpServerOptions.tracer`). */
-  readonly tracer?: Tracer;
+  readonly tracer?: Tracer | undefined;
 }
 
 export interface KeelHttpServer {

@@ -1,6 +1,3 @@
-export type { EmptyEnvelope, RedirectEnvelope } from "@keel/errors";
-export type { ToolCallResolution } from "@keel/tool-call";
-export { IDEMPOTENCY_META_KEY } from "@keel/wire";
 export type { KeelMcpConfigErrorCode } from "./config-error.js";
 export { KeelMcpConfigError } from "./config-error.js";
 export type { HttpServerOptions, KeelHttpServer } from "./http.js";

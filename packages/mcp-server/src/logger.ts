@@ -17,9 +17,9 @@ const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 }
 
 export interface StderrLoggerOptions {
   /** The least severe level written. Default "info" (which includes one line per tools/call). */
-  readonly level?: LogLevel;
-  readonly format?: LogFormat;
-  readonly stream?: NodeJS.WritableStream;
+  readonly level?: LogLevel | undefined;
+  readonly format?: LogFormat | undefined;
+  readonly stream?: NodeJS.WritableStream | undefined;
   /** The clock for the timestamp (tests). */
   readonly now?: () => Date;
 }

@@ -27,40 +27,40 @@ export interface KeelMcpServerOptions {
   /** The dispatch table; its schemas and the `tools/list` answer are computed once and shared. */
   readonly tools: Toolset;
   /** Pre/post hooks run on every call, as in the agent loop (e.g. the refund limit redirect). */
-  readonly hooks?: ToolHooks;
+  readonly hooks?: ToolHooks | undefined;
   /** The caller's role (reaches handlers as `ToolContext.metadata.role`). Default "agent". */
-  readonly role?: Role;
+  readonly role?: Role | undefined;
   readonly logger: Logger;
   /**
    * The session's call history for hooks that look back ("customer verified earlier"); give one to a
    * long-lived stdio server. Without it every call is its own run with an empty history.
    */
-  readonly history?: SessionHistory;
+  readonly history?: SessionHistory | undefined;
   /** Stateless HTTP: conversation histories in the store, for calls naming a conversation id in `_meta`. */
-  readonly conversations?: ConversationStore;
+  readonly conversations?: ConversationStore | undefined;
   /** The hooks for a call in a conversation (the verified-customer hook included). */
-  readonly conversationHooks?: ToolHooks;
+  readonly conversationHooks?: ToolHooks | undefined;
   /** Refuse a write tool outside a conversation. */
-  readonly requireConversationForWrites?: boolean;
+  readonly requireConversationForWrites?: boolean | undefined;
   /** What the `initialize` answer tells the client's model about using these tools. Default: KEEL_INSTRUCTIONS. */
-  readonly instructions?: string;
+  readonly instructions?: string | undefined;
   /**
    * A span per `tools/call` (`tools/call {tool}`, SERVER), a child of the caller's span when the request's
    * `_meta` carries `traceparent`. Without it no span is made (the log line still names the caller's trace).
    */
-  readonly tracer?: Tracer;
+  readonly tracer?: Tracer | undefined;
   /**
    * How a transient tool failure (transient and retryable, e.g. the store did not answer) is retried within
    * one `tools/call` before the client sees it. Default: the same policy as the agent loop's, @keel/tool-call's
    * `toolRetryPolicy()` (3 attempts, 200 ms doubling); `toolRetryPolicy({ maxAttempts: 1 })` answers at once.
    */
-  readonly toolRetry?: ToolRetryPolicy;
+  readonly toolRetry?: ToolRetryPolicy | undefined;
   /**
    * Where each write's idempotency key (the client's `_meta` key, or the derived one) is bound to its request;
    * a key reused for another request is refused with `IDEMPOTENCY_KEY_REUSED`. `supportSurface` gives the
    * store's, so the rule holds across processes and replicas. Default: in memory, per toolset.
    */
-  readonly idempotencyRecords?: IdempotencyRecords;
+  readonly idempotencyRecords?: IdempotencyRecords | undefined;
 }
 
 /**

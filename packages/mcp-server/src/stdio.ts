@@ -12,14 +12,14 @@ import { TrackedTransport } from "./tracked-transport.js";
 
 export interface StdioServerOptions {
   readonly tools: Toolset;
-  readonly hooks?: ToolHooks;
+  readonly hooks?: ToolHooks | undefined;
   readonly logger: Logger;
   /** Default "agent": the local user who started the process is the caller. */
-  readonly role?: Role;
+  readonly role?: Role | undefined;
   /** A span per tools/call (see `KeelMcpServerOptions.tracer`). */
-  readonly tracer?: Tracer;
-  readonly stdin?: NodeJS.ReadableStream & { pause(): unknown };
-  readonly stdout?: NodeJS.WritableStream;
+  readonly tracer?: Tracer | undefined;
+  readonly stdin?: (NodeJS.ReadableStream & { pause(): unknown }) | undefined;
+  readonly stdout?: NodeJS.WritableStream | undefined;
 }
 
 export interface KeelStdioServer {

@@ -1,11 +1,11 @@
 import { AnthropicClient } from "@keel/loop";
+import type { SupportBackend } from "@keel/support-desk";
 import {
   ApprovalKeyError,
   approvalKeyFor,
   createApprovalTools,
   decisionReportingClient,
-  type SupportBackend,
-} from "@keel/support-desk";
+} from "@keel/support-desk/internal";
 import { createToolset, type Toolset } from "@keel/tools";
 import { KeelMcpConfigError } from "./config-error.js";
 import type { StoreSettings } from "./store.js";

@@ -1,10 +1,5 @@
-import {
-  createMemoryBackend,
-  findScenario,
-  holdInTicket,
-  runScenario,
-  type SupportBackend,
-} from "@keel/support-desk";
+import { createMemoryBackend, findScenario, runScenario, type SupportBackend } from "@keel/support-desk";
+import { holdInTicket } from "@keel/support-desk/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";

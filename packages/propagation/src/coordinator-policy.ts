@@ -15,12 +15,12 @@ export interface CoordinatorPolicyOptions {
   readonly attempt: number;
   readonly maxAttempts: number;
   /** Did this attempt change the subagent's input? Default false (a validation failure then escalates on a repeat). */
-  readonly argumentsChanged?: boolean;
+  readonly argumentsChanged?: boolean | undefined;
   /**
    * Top-level fields a usable result's data must hold (not null). A success or empty result missing one
    * escalates, e.g. `["resolved_basis"]`: an unresolved cap basis is never reported as zero exposure.
    */
-  readonly requiredFields?: readonly string[];
+  readonly requiredFields?: readonly string[] | undefined;
 }
 
 const DECISIONS: Readonly<Record<Recovery, CoordinatorDecision>> = {

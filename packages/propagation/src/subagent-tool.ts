@@ -34,13 +34,13 @@ export interface SubagentToolSpec<I extends z.ZodType> {
   readonly input: I;
   readonly agent: SubagentAgent<z.output<I>>;
   /** Default "write": one at a time, never started while the coordinator's response streams. Use "read" for a child with only read tools. */
-  readonly effect?: ToolEffect;
+  readonly effect?: ToolEffect | undefined;
   /** For a write child whose own writes honour idempotency keys: a timed-out call stays retryable. */
-  readonly idempotent?: boolean;
+  readonly idempotent?: boolean | undefined;
   /** The coordinator's limit for the whole child run (transient TOOL_TIMEOUT; the child is aborted). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** How the child's run becomes its report (e.g. which data it carries). */
-  readonly report?: ReportOptions;
+  readonly report?: ReportOptions | undefined;
   /** Epoch-millisecond clock for the inherited deadline. Default Date.now. */
   readonly now?: () => number;
 }

@@ -75,7 +75,7 @@ export function redactSecretText(
 
 export interface RedactJsonOptions {
   /** What to do with the value of a secret-named property: replace it with REDACTED (default) or drop it. */
-  readonly secretKeys?: "replace" | "drop";
+  readonly secretKeys?: "replace" | "drop" | undefined;
   /** Which property names hold secrets; {@link isSecretKey} by default. */
   readonly isSecretKey?: (key: string) => boolean;
   /** How a string is redacted; {@link redactSecretText} by default. */

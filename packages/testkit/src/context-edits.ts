@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
-import type { AppliedContextEdit, ContextManagementEdit, Message, RequestContentBlock } from "@keel/wire";
+import type { AppliedContextEdit, ContextManagementEdit, Message } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import { estimateTokens } from "./prompt-cache.js";
 import type { MessagesRequest } from "./wire.js";
 

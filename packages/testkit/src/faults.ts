@@ -1,4 +1,4 @@
-import type { ApiErrorType } from "@keel/wire";
+import type { ApiErrorType } from "@keel/wire/internal";
 import { TestkitConfigError } from "./config-error.js";
 import type { MessagesRequest } from "./wire.js";
 

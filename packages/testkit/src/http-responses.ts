@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ApiErrorBody, ApiErrorType } from "@keel/wire";
+import type { ApiErrorBody, ApiErrorType } from "@keel/wire/internal";
 import type { HttpFault } from "./faults.js";
 
 /** Sends a JSON body with a content-length, so keep-alive connections are reused. */

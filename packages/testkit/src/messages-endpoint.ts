@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiErrorType } from "@keel/wire";
+import type { ApiErrorType } from "@keel/wire/internal";
 import { serveTemplate } from "./complete-message.js";
 import { betasOf, checkContextManagement } from "./context-checks.js";
 import { alteredCompaction, editRequest, withCompaction } from "./context-edits.js";

@@ -1,5 +1,6 @@
-import type { ApiErrorBody, Message, MessageTemplate } from "@keel/wire";
-import { findMessageProblem } from "@keel/wire";
+import type { Message, MessageTemplate } from "@keel/wire";
+import type { ApiErrorBody } from "@keel/wire/internal";
+import { findMessageProblem } from "@keel/wire/internal";
 import { TestkitConfigError } from "./config-error.js";
 import { checkDelay, checkFaultPlan, type Fault, type FaultPlan } from "./faults.js";
 import type { Provider } from "./providers.js";
@@ -9,15 +10,15 @@ import type { MessagesRequest } from "./wire.js";
 
 export interface StreamingOptions {
   /** Characters per text_delta (and thinking_delta). Default 24. */
-  textChunkSize?: number;
+  textChunkSize?: number | undefined;
   /** Characters per input_json_delta, so a tool input arrives in several pieces. Default 12. */
-  jsonChunkSize?: number;
+  jsonChunkSize?: number | undefined;
   /** Begin each tool input with `partial_json: ""`, as the real API often does. Default true. */
-  emptyFirstJsonDelta?: boolean;
+  emptyFirstJsonDelta?: boolean | undefined;
   /** Pause before every SSE event after the first. Default 0 (the whole stream is one write). */
-  eventDelayMs?: number;
+  eventDelayMs?: number | undefined;
   /** Pause before each content_block_start (the first too): one value for all blocks or one per index. */
-  blockDelayMs?: number | readonly number[];
+  blockDelayMs?: number | readonly number[] | undefined;
 }
 
 /** What the server received, kept for assertions. Secrets in headers read "[redacted]". */
@@ -66,17 +67,17 @@ export type MessagesHandler = (
 
 export interface FakeMessagesApiOptions {
   /** Responses served in order, one per successful request. Exclusive with `handler`. */
-  script?: readonly MessageTemplate[];
+  script?: readonly MessageTemplate[] | undefined;
   /** Computes each response. Exclusive with `script`. */
-  handler?: MessagesHandler;
-  faults?: FaultPlan;
-  streaming?: StreamingOptions;
+  handler?: MessagesHandler | undefined;
+  faults?: FaultPlan | undefined;
+  streaming?: StreamingOptions | undefined;
   /** Require exactly this `x-api-key`; by default any non-empty key is accepted. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Default 0: a free port. The server always listens on 127.0.0.1. */
-  port?: number;
+  port?: number | undefined;
   /** Keep every request in `requests`. Default true; benchmarks of long sessions may turn it off. */
-  recordRequests?: boolean;
+  recordRequests?: boolean | undefined;
 }
 
 export interface ResolvedOptions {

@@ -12,15 +12,15 @@ export interface NodeScriptOptions {
    * Added to the child's environment, which is otherwise `PATH` alone: no API key, token, `DATABASE_URL` or
    * colour variable leaks in from the machine running the tests.
    */
-  readonly env?: Readonly<Record<string, string>>;
-  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>> | undefined;
+  readonly cwd?: string | undefined;
 }
 
 export interface RunNodeScriptOptions extends NodeScriptOptions {
   /** Written to stdin, which is then closed (at once when there is no input). */
-  readonly input?: string;
+  readonly input?: string | undefined;
   /** SIGKILLs the child after this long; by default it may run as long as the test allows. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 /** A Node script that is still running, with its output so far. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RequestContentBlock } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import type { MessagesRequest } from "./wire.js";
 
 /** Token estimate used everywhere in the fake: one token per 4 bytes, at least 1. */

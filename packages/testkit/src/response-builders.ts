@@ -4,18 +4,18 @@ import { createId } from "./ids.js";
 
 /** Fields every builder accepts; anything left out is filled by the server per request. */
 export interface ResponseOptions {
-  id?: string;
-  model?: string;
-  stopReason?: StopReason;
-  stopSequence?: string | null;
-  usage?: Partial<Usage>;
+  id?: string | undefined;
+  model?: string | undefined;
+  stopReason?: StopReason | undefined;
+  stopSequence?: string | null | undefined;
+  usage?: Partial<Usage> | undefined;
 }
 
 export interface ToolCallSpec {
   name: string;
   input: Record<string, unknown>;
   /** Defaults to a fresh `toolu_01…` id. Give one when a later request must answer it. */
-  id?: string;
+  id?: string | undefined;
 }
 
 /**

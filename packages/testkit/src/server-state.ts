@@ -1,5 +1,5 @@
 import type { MessageTemplate } from "@keel/wire";
-import { findMessageProblem } from "@keel/wire";
+import { findMessageProblem } from "@keel/wire/internal";
 import type { RecordedRequest, ResolvedOptions } from "./options.js";
 import type { PromptCache } from "./prompt-cache.js";
 import type { MessagesRequest } from "./wire.js";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ApiErrorType } from "@keel/wire";
+import type { ApiErrorType } from "@keel/wire/internal";
 import { errorEvent, type SseEvent } from "./sse-events.js";
 
 export interface StreamTiming {

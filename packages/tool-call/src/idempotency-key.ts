@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 
 /**
  * The key a write tool receives unless the caller supplies its own: the same run, tool and canonical input

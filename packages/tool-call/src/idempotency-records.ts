@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type ErrorOutcome, transientError, validationError } from "@keel/errors";
-import { canonicalJson, type Toolset } from "@keel/tools";
+import type { Toolset } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 
 /** What a key was bound to before: nothing (now bound to this request), this very request, or another one. */
 export type IdempotencyClaim = "claimed" | "same" | "other";

@@ -1,6 +1,8 @@
-import { outcomeFromThrown, redirectedOutcome, type ToolOutcome, transientError } from "@keel/errors";
+import { outcomeFromThrown, type ToolOutcome, transientError } from "@keel/errors";
+import { redirectedOutcome } from "@keel/errors/internal";
 import { runPostHooks } from "@keel/hooks";
-import { canonicalJson, type Tool, type ToolCall, type ToolContext } from "@keel/tools";
+import type { Tool, ToolCall, ToolContext } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 import { idempotencyKey } from "./idempotency-key.js";
 import { claimKey, recordsOfToolset } from "./idempotency-records.js";
 import { type CallPlan, planCall } from "./plan-call.js";

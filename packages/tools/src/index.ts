@@ -1,10 +1,6 @@
 export { calculatorTool } from "./calculator/calculator-tool.js";
 export { evaluateExpression } from "./calculator/evaluate-expression.js";
-export { canonicalJson } from "./canonical-json.js";
-export type { ToolDefinitionErrorCode, ToolsetConfigErrorCode } from "./config-errors.js";
 export { ToolDefinitionError, ToolsetConfigError } from "./config-errors.js";
-export type { JsonSchemaToolSpec } from "./definition/define-json-schema-tool.js";
-export { defineJsonSchemaTool } from "./definition/define-json-schema-tool.js";
 export { defineTool } from "./definition/define-tool.js";
 export { toAnthropicTool, toMcpTool } from "./definition/tool-definitions.js";
 export type { DescribedTool } from "./description/analyze-description.js";
@@ -12,15 +8,13 @@ export { renderDescription } from "./description/render-description.js";
 export type { LintFinding, LintFindingId } from "./lint/lint-finding.js";
 export { lintTools } from "./lint/lint-tools.js";
 export { route } from "./route/route.js";
-export type { RouteDisqualification, RouteResult } from "./route/route-result.js";
+export type { RouteResult } from "./route/route-result.js";
 export type { Toolset } from "./toolset/create-toolset.js";
 export { createToolset } from "./toolset/create-toolset.js";
 export type {
   AnthropicToolDefinition,
-  HandlerOutcome,
   McpToolDefinition,
   Tool,
-  ToolAnnotations,
   ToolBoundary,
   ToolCall,
   ToolContext,

@@ -57,24 +57,24 @@ export type HandlerOutcome<T> = SuccessOutcome<T> | EmptyOutcome | ErrorOutcome;
 export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
   /** A short human-readable name for tool pickers (MCP `title`); the model routes on `description`. */
-  readonly title?: string;
+  readonly title?: string | undefined;
   /** Structured four-part description, or a plain string (allowed, but the linter will have opinions). */
   readonly description: ToolDescription | string;
   readonly input: I;
-  readonly output?: O;
+  readonly output?: O | undefined;
   readonly effect: ToolEffect;
   /** Per-call time limit; exceeding it yields transient TOOL_TIMEOUT. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Opt-in for read tools: an identical later call in the same run reuses the earlier non-error outcome. */
-  readonly reuse?: boolean;
+  readonly reuse?: boolean | undefined;
   /** Write tools: repeating the same call has no further effect (e.g. keyed by idempotencyKey). MCP idempotentHint. */
-  readonly idempotent?: boolean;
+  readonly idempotent?: boolean | undefined;
   /**
    * Corrections of the MCP hints derived from `effect` and `idempotent`, e.g. `{ destructiveHint: false }`
    * for an additive write such as opening a ticket, `{ openWorldHint: true }` for a tool that reaches
    * outside systems.
    */
-  readonly annotations?: Partial<ToolAnnotations>;
+  readonly annotations?: Partial<ToolAnnotations> | undefined;
   /**
    * Returns the outcome. `output` types (and checks) the data of a success only: an `empty` outcome carries
    * its own small record (what was looked for), and an error none.

@@ -1,5 +1,6 @@
 import { runAgent, ScriptedClient } from "@keel/loop";
-import { createSqlBackend, holdInTicket, SAMPLE_DATA, type SeedData, supportAgent } from "@keel/support-desk";
+import { createSqlBackend, SAMPLE_DATA, supportAgent } from "@keel/support-desk";
+import { holdInTicket, type SeedData } from "@keel/support-desk/internal";
 import { APPROVAL_KEY, jsonOf, startKeel } from "../keel-cli.js";
 import { mapConcurrently } from "../map-concurrently.js";
 import { integerBetween, seededRandom, seedOf } from "../seeded-random.js";

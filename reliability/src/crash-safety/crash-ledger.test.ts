@@ -1,4 +1,4 @@
-import type { Refund } from "@keel/support-desk";
+import type { Refund } from "@keel/support-desk/internal";
 import { describe, expect, it } from "vitest";
 import { ledgerViolations, STORED_KEY_PREFIX } from "./crash-ledger.js";
 import type { RefundAnswer, SentRefund } from "./refund-requests.js";

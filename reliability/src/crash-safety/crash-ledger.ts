@@ -1,4 +1,5 @@
-import { createSqlBackend, type Refund, SAMPLE_DATA } from "@keel/support-desk";
+import { createSqlBackend, SAMPLE_DATA } from "@keel/support-desk";
+import type { Refund } from "@keel/support-desk/internal";
 import type { RefundAnswer, SentRefund } from "./refund-requests.js";
 
 /** How the server stores a client's key: scoped to the tool (packages/mcp-server README, "Idempotency"). */

@@ -1,6 +1,7 @@
 import { fromToolResultBlock, type ToolOutcome, unclassifiedError } from "@keel/errors";
 import type { MessagesRequest } from "@keel/testkit";
-import type { MessageParam, RequestContentBlock, ToolResultBlock, ToolUseBlock } from "@keel/wire";
+import type { MessageParam, ToolResultBlock, ToolUseBlock } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 
 /** One tool call of an assistant turn and the outcome its tool_result carried back. */
 export interface Exchange {

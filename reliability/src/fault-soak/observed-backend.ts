@@ -1,4 +1,5 @@
-import type { RefundRequest, RefundResult, SupportBackend } from "@keel/support-desk";
+import type { SupportBackend } from "@keel/support-desk";
+import type { RefundRequest, RefundResult } from "@keel/support-desk/internal";
 
 /** What one run asked the store and what came back, for the ledger invariants. */
 export interface StoreObservations {

@@ -1,6 +1,7 @@
 import { isRecord } from "@keel/errors/internal";
 import type { RunResult, RunStatus } from "@keel/loop";
-import type { Refund, SupportBackend } from "@keel/support-desk";
+import type { SupportBackend } from "@keel/support-desk";
+import type { Refund } from "@keel/support-desk/internal";
 import type { StoreObservations } from "./observed-backend.js";
 import type { SoakPlan, SoakWorld } from "./soak-plans.js";
 

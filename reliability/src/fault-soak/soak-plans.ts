@@ -1,4 +1,4 @@
-import type { Customer, Order, SeedData } from "@keel/support-desk";
+import type { Customer, Order, SeedData } from "@keel/support-desk/internal";
 import { integerBetween, pickWeighted, seededRandom, seedOf } from "../seeded-random.js";
 
 /** The support conversations the soak draws from (the scenarios of @keel/support-desk, widened). */

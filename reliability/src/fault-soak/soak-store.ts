@@ -1,10 +1,6 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
-import {
-  createMemoryBackend,
-  createSqlBackend,
-  type FaultableBackend,
-  type SeedData,
-} from "@keel/support-desk";
+import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
+import type { SeedData } from "@keel/support-desk/internal";
 import pg from "pg";
 
 /** Where the soak's store lives: the SQL store (PGlite or PostgreSQL), or memory for quick checks of the checks. */

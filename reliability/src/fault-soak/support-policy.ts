@@ -1,4 +1,5 @@
-import { type ToolOutcome, unwrapRedirect } from "@keel/errors";
+import type { ToolOutcome } from "@keel/errors";
+import { unwrapRedirect } from "@keel/errors/internal";
 import { type MessagesRequest, type ToolCallSpec, textResponse, toolUseResponse } from "@keel/testkit";
 import type { MessageTemplate } from "@keel/wire";
 import { type Exchange, exchangesOf } from "./conversation.js";

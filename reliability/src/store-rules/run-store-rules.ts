@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSqlBackend, REFUND_LIMIT } from "@keel/support-desk";
+import { createSqlBackend } from "@keel/support-desk";
+import { REFUND_LIMIT } from "@keel/support-desk/internal";
 import type { ProcessRun } from "@keel/testkit/process";
 import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 import { runKeel } from "../keel-cli.js";

@@ -1,13 +1,8 @@
 import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
 import { environmentSecrets } from "@keel/secrets";
-import {
-  createRemoteSupportHooks,
-  type FaultableBackend,
-  holdInTicket,
-  SUPPORT_SYSTEM_PROMPT,
-  supportAgent,
-} from "@keel/support-desk";
+import { type FaultableBackend, SUPPORT_SYSTEM_PROMPT, supportAgent } from "@keel/support-desk";
+import { createRemoteSupportHooks, holdInTicket } from "@keel/support-desk/internal";
 import { otelEnvironment, startOtlpTracing } from "@keel/tracing";
 import type { CliIo } from "../cli-io.js";
 import {

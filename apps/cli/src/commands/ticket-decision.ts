@@ -1,4 +1,5 @@
-import { decideHeldTicket, type SupportBackend, type Verdict } from "@keel/support-desk";
+import type { SupportBackend } from "@keel/support-desk";
+import { decideHeldTicket, type Verdict } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
 import { approvalKey, continuationClient } from "../run/held-runs.js";
 import type { BackendChoice } from "../run/open-backend.js";

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { MIN_APPROVAL_KEY_BYTES } from "@keel/support-desk";
 import { UsageError } from "../usage-error.js";
 
 /** The file, inside the credentials' PGlite folder, that holds the key they are encrypted with. */
 export const CREDENTIALS_KEY_FILE = "credentials.key";
 export const CREDENTIALS_KEY_VARIABLE = "KEEL_MCP_CREDENTIALS_KEY";
+/** As for the approval key: a secret of at least 32 bytes. */
+const MIN_KEY_BYTES = 32;
 
 /**
  * The secret MCP credentials are encrypted with, handled like the approval key: an explicit
@@ -16,10 +17,10 @@ export const CREDENTIALS_KEY_VARIABLE = "KEEL_MCP_CREDENTIALS_KEY";
  */
 export function credentialsSecret(explicit: string | undefined, store: CredentialsLocation): string {
   if (explicit !== undefined && explicit !== "") {
-    if (Buffer.byteLength(explicit) < MIN_APPROVAL_KEY_BYTES) {
+    if (Buffer.byteLength(explicit) < MIN_KEY_BYTES) {
       throw new UsageError(
-        `${CREDENTIALS_KEY_VARIABLE} is shorter than ${MIN_APPROVAL_KEY_BYTES} bytes: use a secret of at least ` +
-          `${MIN_APPROVAL_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`).`,
+        `${CREDENTIALS_KEY_VARIABLE} is shorter than ${MIN_KEY_BYTES} bytes: use a secret of at least ` +
+          `${MIN_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`).`,
       );
     }
     return explicit;
@@ -27,7 +28,7 @@ export function credentialsSecret(explicit: string | undefined, store: Credentia
   if (store.kind === "postgres") {
     throw new UsageError(
       `MCP credentials in PostgreSQL are encrypted with a key every machine shares: set ${CREDENTIALS_KEY_VARIABLE} ` +
-        `to a secret of at least ${MIN_APPROVAL_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`).`,
+        `to a secret of at least ${MIN_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`).`,
     );
   }
   return folderKey(store.dataDir);
@@ -64,9 +65,9 @@ function readKey(file: string): string | undefined {
     throw error;
   }
   const key = text.trim();
-  if (Buffer.byteLength(key) < MIN_APPROVAL_KEY_BYTES) {
+  if (Buffer.byteLength(key) < MIN_KEY_BYTES) {
     throw new UsageError(
-      `${file} holds no key of at least ${MIN_APPROVAL_KEY_BYTES} bytes: remove it (the credentials it ` +
+      `${file} holds no key of at least ${MIN_KEY_BYTES} bytes: remove it (the credentials it ` +
         `encrypted are then lost; log in again) or set ${CREDENTIALS_KEY_VARIABLE}.`,
     );
   }

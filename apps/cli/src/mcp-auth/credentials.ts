@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { createOAuthProvider, type McpOAuthProvider, type McpServerConfig } from "@keel/mcp-client";
+import { createOAuthProvider, type McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
 import { openCredentialDatabase } from "./credential-database.js";
 import { CREDENTIALS_KEY_VARIABLE, type CredentialsLocation, credentialsSecret } from "./credential-key.js";
@@ -71,7 +71,7 @@ export function withStoredAuth(
   if (server.type !== "http") return server;
   if (Object.keys(server.headers ?? {}).some((header) => header.toLowerCase() === "authorization"))
     return server;
-  const auth: McpOAuthProvider = createOAuthProvider({
+  const auth = createOAuthProvider({
     server: name,
     serverUrl: server.url,
     store,

@@ -1,5 +1,5 @@
 import { AnthropicClient, type ModelClient } from "@keel/loop";
-import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk";
+import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";
 import type { BackendChoice } from "./open-backend.js";

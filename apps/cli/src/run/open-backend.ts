@@ -1,11 +1,6 @@
 import { resolve } from "node:path";
-import {
-  checkDataDir,
-  createMemoryBackend,
-  createSqlBackend,
-  DataDirNotADirectoryError,
-  type FaultableBackend,
-} from "@keel/support-desk";
+import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
+import { checkDataDir, DataDirNotADirectoryError } from "@keel/support-desk/internal";
 import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
 import { UsageError } from "../usage-error.js";

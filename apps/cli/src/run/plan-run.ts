@@ -2,14 +2,13 @@ import { resolve } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import {
   AnthropicClient,
-  type Cassette,
   DEFAULT_MODEL,
   type ModelClient,
   ModelClientError,
   ReplayClient,
   ScriptedClient,
 } from "@keel/loop";
-import { checkScript } from "@keel/loop/internal";
+import { type Cassette, checkScript } from "@keel/loop/internal";
 import { findScenario, SCENARIOS, type SupportScenario } from "@keel/support-desk";
 import type { Environment } from "../env-file.js";
 import { liveSettings, type RunMode } from "../mode.js";

@@ -1,5 +1,4 @@
-import { unwrapRedirect } from "@keel/errors";
-import { isRecord } from "@keel/errors/internal";
+import { isRecord, unwrapRedirect } from "@keel/errors/internal";
 import type { RunResult, RunStatus, RunUsage, ToolCallDecision, ToolCallRecord } from "@keel/loop";
 
 /** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */

@@ -1,4 +1,5 @@
-import type { ModelStreamEvent, RetryEvent, TraceEvent } from "@keel/loop";
+import type { ModelStreamEvent, TraceEvent } from "@keel/loop";
+import type { RetryEvent } from "@keel/loop/internal";
 import type { TextSink } from "../cli-io.js";
 import type { Spinner } from "../terminal/spinner.js";
 import type { Style } from "../terminal/style.js";

@@ -1,11 +1,11 @@
+import type { RunUsage } from "@keel/loop";
 import type {
   ModelRetryEvent,
   ResponseEvent,
   RetryEvent,
-  RunUsage,
   ToolCallEvent,
   ToolUseIgnoredEvent,
-} from "@keel/loop";
+} from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
 import type { Style } from "../terminal/style.js";
 

@@ -1,4 +1,5 @@
-import type { RetryEvent, RunUsage, TraceEvent } from "@keel/loop";
+import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { RetryEvent } from "@keel/loop/internal";
 import { plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";

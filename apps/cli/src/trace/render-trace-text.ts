@@ -1,4 +1,5 @@
-import type { RetryEvent, RunUsage, TraceEvent } from "@keel/loop";
+import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { RetryEvent } from "@keel/loop/internal";
 import type { Style } from "../terminal/style.js";
 import {
   compactJson,

@@ -1,4 +1,5 @@
-import type { EndEvent, RequestEvent, RetryEvent, RunStartEvent, RunUsage, TraceEvent } from "@keel/loop";
+import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { EndEvent, RequestEvent, RetryEvent, RunStartEvent } from "@keel/loop/internal";
 import type { SavedTraceEvent } from "./trace-file.js";
 
 type ResponseWithText = Extract<SavedTraceEvent, { type: "response" }>;

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk";
+import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk/internal";
 import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
 
 export interface StagedServerOptions {

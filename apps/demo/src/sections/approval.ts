@@ -1,11 +1,5 @@
-import {
-  decideHeldTicket,
-  decisionReportingClient,
-  findScenario,
-  holdInTicket,
-  runScenario,
-  type SupportBackend,
-} from "@keel/support-desk";
+import { findScenario, runScenario, type SupportBackend } from "@keel/support-desk";
+import { decideHeldTicket, decisionReportingClient, holdInTicket } from "@keel/support-desk/internal";
 import { createCheckRecorder } from "../checks.js";
 import type { ApprovalSection } from "../demo-report.js";
 

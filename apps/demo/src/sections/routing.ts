@@ -1,4 +1,5 @@
-import { createMemoryBackend, createNaiveTools, createSupportTools } from "@keel/support-desk";
+import { createMemoryBackend, createSupportTools } from "@keel/support-desk";
+import { createNaiveTools } from "@keel/support-desk/internal";
 import { type DescribedTool, route } from "@keel/tools";
 import { createCheckRecorder } from "../checks.js";
 import type { RouteRow, RoutingSection } from "../demo-report.js";

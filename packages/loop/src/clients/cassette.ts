@@ -3,8 +3,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { describeReadError, parseJsonText } from "@keel/diagnostics";
 import { isRecord } from "@keel/errors/internal";
 import type { Message, MessageCreateRequest } from "@keel/wire";
-import { findMessageProblem } from "@keel/wire";
-import { describeValue } from "@keel/wire/internal";
+import { describeValue, findMessageProblem } from "@keel/wire/internal";
 import { ModelClientError, type ModelClientErrorFields } from "./model-client-error.js";
 
 export const CASSETTE_VERSION = 1;

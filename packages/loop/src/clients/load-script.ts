@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describeReadError, parseJsonText } from "@keel/diagnostics";
-import { findMessageProblem, type MessageTemplate } from "@keel/wire";
+import type { MessageTemplate } from "@keel/wire";
+import { findMessageProblem } from "@keel/wire/internal";
 import { ModelClientError } from "./model-client-error.js";
 
 /**

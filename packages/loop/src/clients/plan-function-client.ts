@@ -1,5 +1,6 @@
 import { isRecord } from "@keel/errors/internal";
-import type { Message, MessageCreateRequest, MessageParam, RequestContentBlock } from "@keel/wire";
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import { describeValue } from "@keel/wire/internal";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";

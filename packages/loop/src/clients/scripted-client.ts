@@ -1,5 +1,6 @@
 import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
-import { completeMessage, findMessageProblem, type MessageTemplate } from "@keel/wire";
+import { completeMessage, type MessageTemplate } from "@keel/wire";
+import { findMessageProblem } from "@keel/wire/internal";
 import { emitMessageEvents } from "./message-events.js";
 import type { ModelClient, ModelRequestOptions } from "./model-client.js";
 import { abortedError, ModelClientError } from "./model-client-error.js";

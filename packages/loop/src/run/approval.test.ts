@@ -8,7 +8,7 @@ import { approveCall, rejectCall } from "./approvals.js";
 import { resumeRun } from "./resume-run.js";
 import { runAgent } from "./run-agent.js";
 import { answer, reply, spyTool, toolUse } from "./run-fixtures.test-helpers.js";
-import type { RunSnapshot } from "./run-snapshot.js";
+import { RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";
 
 const KEY = "k".repeat(32);
@@ -186,7 +186,7 @@ describe("a held call pauses the run; a person decides; the run resumes", () => 
   it("refuses a snapshot from a newer version, a malformed one, and a changed tool set, by name", async () => {
     const { store, result } = await heldRun();
     const decision = approveCall(result.snapshot!.pending[0]!, KEY);
-    const newer = { ...result.snapshot!, version: 2 };
+    const newer = { ...result.snapshot!, version: RUN_SNAPSHOT_VERSION + 1 };
     await expect(resumeRun(newer, [decision], resumeWith(store))).rejects.toMatchObject({
       code: "RUN_SNAPSHOT_TOO_NEW",
       message: expect.stringContaining("newer Keel"),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { canonicalJson } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 import type { PendingCall } from "./run-snapshot.js";
 import { RunSnapshotError } from "./run-snapshot-error.js";
 

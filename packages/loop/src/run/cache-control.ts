@@ -1,11 +1,10 @@
+import type { MessageParam, TextBlock } from "@keel/wire";
 import type {
   CacheControl,
-  MessageParam,
   RequestContentBlock,
   ServerToolDefinition,
-  TextBlock,
   ToolDefinitionParam,
-} from "@keel/wire";
+} from "@keel/wire/internal";
 
 /** The Messages API accepts at most four cache_control breakpoints per request. */
 export const MAX_BREAKPOINTS = 4;

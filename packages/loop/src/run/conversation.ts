@@ -1,10 +1,5 @@
-import type {
-  MessageCreateRequest,
-  MessageParam,
-  ServerToolDefinition,
-  TextBlock,
-  ToolDefinitionParam,
-} from "@keel/wire";
+import type { MessageCreateRequest, MessageParam, TextBlock } from "@keel/wire";
+import type { ServerToolDefinition, ToolDefinitionParam } from "@keel/wire/internal";
 import {
   countBreakpoints,
   MAX_BREAKPOINTS,

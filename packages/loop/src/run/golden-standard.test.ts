@@ -1,6 +1,7 @@
 import { success } from "@keel/errors";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
-import type { MessageParam, RequestContentBlock } from "@keel/wire";
+import type { MessageParam } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
 import { runAgent } from "./run-agent.js";

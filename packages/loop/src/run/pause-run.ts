@@ -41,6 +41,17 @@ export function snapshotOnFailure(run: RunState, error: RunError): RunResult {
   return run.finish({ status: "model_error", error, snapshot });
 }
 
+/**
+ * Hands the run's state to the `checkpoint` option, when there is one: a `running` snapshot whose history ends
+ * on a user turn (the next step is a model request) or on the assistant turn whose `toolUses` have not run.
+ */
+export async function checkpointRun(run: RunState, toolUses = 0): Promise<void> {
+  const save = run.options.checkpoint;
+  if (save === undefined) return;
+  const results = new Array<null>(toolUses).fill(null);
+  await save({ ...baseSnapshot(run), status: "running", results, pending: [] });
+}
+
 function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "pending"> {
   const { options } = run;
   return {

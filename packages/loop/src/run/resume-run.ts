@@ -27,7 +27,11 @@ export interface ResumeOptions
 
 /**
  * Continues a run paused with `awaiting_approval` — or stopped by a transient model failure (`model_error`
- * with a snapshot: pass no decisions) — in this process or any other, hours later. Each decided
+ * with a snapshot: pass no decisions), or saved by a `checkpoint` (`running`: pass no decisions) — in this
+ * process or any other, hours later. From a checkpoint, what it saved never runs again: a saved response is
+ * not requested again, and saved tool results are not run again; tool calls of a saved response that had not
+ * settled run (again) with their original idempotency keys, and a model request that was next is sent and
+ * counted in `usage.repeated_requests` (the stopped process may have sent it). Each decided
  * call is settled: an approved one runs through the one tool-call path again — validation and every pre-hook,
  * a hold counting as allow — with its original idempotency key (same run id, tool and input), so a resume
  * repeated after a crash pays once; a rejected one answers the model with a `permission` error saying a
@@ -45,6 +49,8 @@ export async function resumeRun(
   const snapshot = parseRunSnapshot(snapshotValue);
   const byId = checkDecisions(snapshot, decisions, options.approvalKey);
   const failed = snapshot.status === "model_error";
+  // A checkpoint or a failure that ends on a user turn carries the whole history in `messages`.
+  const whole = failed || snapshot.messages.at(-1)!.role === "user";
   const { approvalKey: _key, ...runOptions } = options;
   const resolved = resolveRunOptions({
     ...runOptions,
@@ -53,7 +59,7 @@ export async function resumeRun(
     maxIterations: snapshot.maxIterations,
     ...(snapshot.system === undefined ? {} : { system: snapshot.system }),
     metadata: options.metadata ?? snapshot.metadata,
-    messages: failed ? snapshot.messages : snapshot.messages.slice(0, -1),
+    messages: whole ? snapshot.messages : snapshot.messages.slice(0, -1),
     idGenerator: () => snapshot.runId,
   });
   checkTools(snapshot, resolved.toolset.names);
@@ -61,6 +67,7 @@ export async function resumeRun(
   const run = await RunState.start(resolved, snapshot);
   // After a transient model failure every call is answered: the loop simply asks the model again.
   if (failed) return continueRun(run);
+  if (snapshot.status === "running") return continueCheckpoint(run, snapshot);
 
   const results = [...snapshot.results];
   const approved = snapshot.pending.filter((call) => byId.get(call.approvalId)?.verdict === "approve");
@@ -78,6 +85,21 @@ export async function resumeRun(
   });
   if (stillHeld.length > 0) return pauseRun(run, results, stillHeld);
   run.answerTurn(results as ToolResultBlock[]);
+  return continueRun(run, { checkpoint: true });
+}
+
+/**
+ * Goes on from a checkpoint: the tool calls of its last turn, which had not settled when the process running
+ * the run stopped (writes keep their idempotency keys), or else the model request that was next — which the
+ * stopped process may have sent already, so it is counted as repeated.
+ */
+function continueCheckpoint(run: RunState, snapshot: RunSnapshot): Promise<RunResult> {
+  const last = snapshot.messages.at(-1)!;
+  if (snapshot.results.length > 0 && Array.isArray(last.content)) {
+    const toolUses = last.content.filter((block) => block.type === "tool_use") as ToolUseBlock[];
+    return continueRun(run, { toolUses });
+  }
+  run.requestRepeated();
   return continueRun(run);
 }
 

@@ -1,6 +1,7 @@
 import { success, transientError } from "@keel/errors";
 import { definePreHook } from "@keel/hooks";
-import type { MessageCreateRequest, MessageParam, RequestContentBlock, StopReason } from "@keel/wire";
+import type { MessageCreateRequest, MessageParam, StopReason } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ScriptedClient } from "../clients/scripted-client.js";

@@ -1,5 +1,6 @@
 import { businessError, success, transientError } from "@keel/errors";
-import type { MessageParam, RequestContentBlock } from "@keel/wire";
+import type { MessageParam } from "@keel/wire";
+import type { RequestContentBlock } from "@keel/wire/internal";
 import { describe, expect, it } from "vitest";
 import type { ModelClient } from "../clients/model-client.js";
 import { PlanFunctionClient } from "../clients/plan-function-client.js";

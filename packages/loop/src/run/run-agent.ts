@@ -10,5 +10,5 @@ import { RunState } from "./run-state.js";
  * model and tool misbehaviour becomes a status, an outcome or a trace event.
  */
 export async function runAgent(options: RunOptions): Promise<RunResult> {
-  return continueRun(await RunState.start(resolveRunOptions(options)));
+  return continueRun(await RunState.start(resolveRunOptions(options)), { checkpoint: true });
 }

@@ -1,8 +1,8 @@
-import type { ContentBlock, Message } from "@keel/wire";
+import type { ContentBlock, Message, ToolUseBlock } from "@keel/wire";
 import { responseContext } from "./context-usage.js";
 import { overInputBudget } from "./input-budget.js";
 import { isMessage, isToolUse, requestModel, summarizeModelError } from "./model-call.js";
-import { pauseRun, snapshotOnFailure } from "./pause-run.js";
+import { checkpointRun, pauseRun, snapshotOnFailure } from "./pause-run.js";
 import {
   answeredStatus,
   INVALID_RESPONSE,
@@ -16,9 +16,19 @@ import type { RunState } from "./run-state.js";
 import { storedTurn } from "./stored-turn.js";
 import { ToolBatch } from "./tool-batch.js";
 
+/** Where a run goes on from: a first checkpoint (a new run, a settled resume), or a checkpointed turn's tool calls. */
+export interface ContinueFrom {
+  readonly checkpoint?: boolean;
+  readonly toolUses?: readonly ToolUseBlock[];
+}
+
 /** The loop from the next model request on; `runAgent` and `resumeRun` both enter it. */
-export async function continueRun(run: RunState): Promise<RunResult> {
+export async function continueRun(run: RunState, from: ContinueFrom = {}): Promise<RunResult> {
   try {
+    if (from.toolUses !== undefined) {
+      const ended = await answerToolUses(run, new ToolBatch(run, run.toolRounds + 1), from.toolUses);
+      if (ended !== undefined) return ended;
+    } else if (from.checkpoint === true) await checkpointRun(run);
     return await loop(run);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -95,13 +105,9 @@ async function loop(run: RunState): Promise<RunResult> {
     }
 
     if (toolsRun) {
-      const { results, aborted, held } = await batch!.settle(toolUses);
-      if (aborted) {
-        conversation.append({ role: "user", content: results });
-        return run.finish({ status: "aborted" });
-      }
-      if (held.length > 0) return pauseRun(run, results, held);
-      run.answerTurn(results);
+      await checkpointRun(run, toolUses.length);
+      const ended = await answerToolUses(run, batch!, toolUses);
+      if (ended !== undefined) return ended;
       continue;
     }
     await batch?.discard();
@@ -117,7 +123,10 @@ async function loop(run: RunState): Promise<RunResult> {
     }
     if (paused) {
       pauseTurns += 1;
-      if (pauseTurns <= options.maxPauseTurns) continue;
+      if (pauseTurns <= options.maxPauseTurns) {
+        await checkpointRun(run);
+        continue;
+      }
       return run.finish(
         { status: "max_pause_turns", stopDetails: { ...stopDetailsOf(response), limit: "maxPauseTurns" } },
         textOf(response),
@@ -128,6 +137,23 @@ async function loop(run: RunState): Promise<RunResult> {
     const limit = status === "max_iterations" ? { limit: "maxIterations" as const } : {};
     return run.finish({ status, stopDetails: { ...stopDetailsOf(response), ...limit } }, textOf(response));
   }
+}
+
+/** Runs one turn's tool calls; the run goes on (undefined, the round answered and checkpointed) or ends. */
+async function answerToolUses(
+  run: RunState,
+  batch: ToolBatch,
+  toolUses: readonly ToolUseBlock[],
+): Promise<RunResult | undefined> {
+  const { results, aborted, held } = await batch.settle(toolUses);
+  if (aborted) {
+    run.conversation.append({ role: "user", content: results });
+    return run.finish({ status: "aborted" });
+  }
+  if (held.length > 0) return pauseRun(run, results, held);
+  run.answerTurn(results);
+  await checkpointRun(run);
+  return undefined;
 }
 
 const invalidResponse = Symbol("invalid response");

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { HookConfigError, type PostToolHook, type PreToolHook } from "@keel/hooks";
 import { toolRetryPolicy } from "@keel/tool-call";
 import { createToolset, type Toolset } from "@keel/tools";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
+import type { MessageParam, TextBlock } from "@keel/wire";
+import type { ServerToolDefinition } from "@keel/wire/internal";
 import { z } from "zod/v4";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
@@ -11,6 +12,7 @@ import { resolveContext, withContextEdits } from "./context-options.js";
 import { resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
 
 const describe = (value: unknown): string =>
@@ -117,6 +119,7 @@ const runOptionsSchema = z
       concurrency: integer("concurrency", 1, 8),
       onEvent: optionalFunction<(event: TraceEvent) => void>("onEvent"),
       onStreamEvent: optionalFunction<(event: ModelStreamEvent) => void>("onStreamEvent"),
+      checkpoint: optionalFunction<(snapshot: RunSnapshot) => Promise<void> | void>("checkpoint"),
       telemetry: telemetrySchema.optional(),
       metadata: z
         .custom<Readonly<Record<string, unknown>>>()

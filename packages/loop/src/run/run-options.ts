@@ -1,11 +1,13 @@
 import type { ToolHooks } from "@keel/hooks";
 import type { Tool, Toolset } from "@keel/tools";
-import type { MessageParam, ServerToolDefinition, TextBlock } from "@keel/wire";
+import type { MessageParam, TextBlock } from "@keel/wire";
+import type { ServerToolDefinition } from "@keel/wire/internal";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
 import type { ContextOptions } from "./context-options.js";
 import type { RequestParameters } from "./request-parameters.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 import type { TraceEvent } from "./trace-events.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: each tool validates its own input schema; the array mixes them.
@@ -78,6 +80,14 @@ export interface RunOptions {
   readonly random?: (() => number) | undefined;
   /** Monotonic clock in milliseconds for durations. Default performance.now. */
   readonly now?: (() => number) | undefined;
+  /**
+   * Saves the run as it goes, for a run that must outlive its process (`@keel/durable-runs` passes one). Called
+   * with a `running` RunSnapshot once before the first request, after every model response the run goes on
+   * from (before its tools run) and after every settled tool batch; each call is awaited before the run goes
+   * on, so the latest saved snapshot is always one `resumeRun(snapshot, [], …)` continues from exactly. A
+   * throwing checkpoint ends the run with `model_error` (`internal`): nothing is done that could not be saved.
+   */
+  readonly checkpoint?: ((snapshot: RunSnapshot) => Promise<void> | void) | undefined;
   /** Produces the run id (part of every idempotency key). Default crypto.randomUUID. */
   readonly idGenerator?: (() => string) | undefined;
 }

@@ -5,8 +5,11 @@ import { z } from "zod/v4";
 import { RunSnapshotError } from "./run-snapshot-error.js";
 import type { RunUsage } from "./usage.js";
 
-/** The snapshot format this version writes and reads. A newer one is refused with a clear error. */
-export const RUN_SNAPSHOT_VERSION = 1;
+/**
+ * The snapshot format this version writes (2 added the `running` checkpoint); it reads 1 and 2. A newer one is
+ * refused with a clear error.
+ */
+export const RUN_SNAPSHOT_VERSION = 2;
 
 /** A call a hook held: it did not run, and waits for a person's decision. */
 export interface PendingCall {
@@ -30,9 +33,12 @@ export interface RunSnapshot {
   readonly version: number;
   /**
    * Why the run stopped: `awaiting_approval` (calls wait for a person; `results` and `pending` describe the
-   * paused turn) or `model_error` (a transient model failure; the history ends on a user turn, nothing pends).
+   * paused turn), `model_error` (a transient model failure; the history ends on a user turn, nothing pends)
+   * or `running` (a `checkpoint` of a run in progress: the history ends on a user turn or a paused reply — the
+   * next step is a model request — or on an assistant turn whose tool calls have not run yet, `results` all
+   * `null`; nothing pends).
    */
-  readonly status: "awaiting_approval" | "model_error";
+  readonly status: "awaiting_approval" | "model_error" | "running";
   readonly runId: string;
   readonly model: string;
   readonly maxTokens: number;
@@ -63,6 +69,16 @@ const usageSchema = z.object({
       web_fetch_requests: z.number().int().nonnegative(),
     })
     .optional(),
+  failed_attempts: z
+    .object({
+      attempts: z.number().int().nonnegative(),
+      input_tokens: z.number().int().nonnegative(),
+      output_tokens: z.number().int().nonnegative(),
+      cache_creation_input_tokens: z.number().int().nonnegative(),
+      cache_read_input_tokens: z.number().int().nonnegative(),
+    })
+    .optional(),
+  repeated_requests: z.number().int().nonnegative().optional(),
 });
 const blockSchema = z.looseObject({ type: z.string() });
 const messageSchema = z.object({
@@ -84,8 +100,8 @@ const pendingSchema = z.object({
   hook: z.string().optional(),
 });
 const snapshotSchema = z.object({
-  version: z.literal(RUN_SNAPSHOT_VERSION),
-  status: z.enum(["awaiting_approval", "model_error"]),
+  version: z.number().int().min(1).max(RUN_SNAPSHOT_VERSION),
+  status: z.enum(["awaiting_approval", "model_error", "running"]),
   runId: z.string().min(1),
   model: z.string().min(1),
   maxTokens: z.number().int().positive(),
@@ -144,6 +160,22 @@ export function parseRunSnapshot(value: unknown): RunSnapshot {
 }
 
 function checkPendingPlaces(snapshot: RunSnapshot): void {
+  if (snapshot.status === "running") {
+    const last = snapshot.messages.at(-1)!;
+    const toolUses = toolUseIdsOf(last).length;
+    const toRun = last.role === "assistant" && toolUses > 0;
+    const consistent =
+      snapshot.version >= 2 &&
+      snapshot.pending.length === 0 &&
+      snapshot.results.length === (toRun ? toolUses : 0) &&
+      snapshot.results.every((result) => result === null);
+    if (consistent) return;
+    throw new RunSnapshotError(
+      "INVALID_RUN_SNAPSHOT",
+      "resumeRun: a running snapshot has no pending calls, and a null result for each tool call of its last " +
+        "assistant turn (none when the history ends on a user turn or on a turn without tool calls).",
+    );
+  }
   if (snapshot.status === "model_error") {
     if (
       snapshot.pending.length === 0 &&
@@ -159,9 +191,7 @@ function checkPendingPlaces(snapshot: RunSnapshot): void {
   }
   const open = new Set(snapshot.pending.map((call) => call.toolUseId));
   const last = snapshot.messages.at(-1);
-  const toolUseIds = Array.isArray(last?.content)
-    ? last.content.flatMap((block) => (block.type === "tool_use" ? [(block as { id: string }).id] : []))
-    : [];
+  const toolUseIds = last === undefined ? [] : toolUseIdsOf(last);
   const consistent =
     last?.role === "assistant" &&
     toolUseIds.length === snapshot.results.length &&
@@ -174,4 +204,11 @@ function checkPendingPlaces(snapshot: RunSnapshot): void {
       "resumeRun: the snapshot's pending calls do not match the paused assistant turn's tool_use blocks.",
     );
   }
+}
+
+/** The ids of a message's tool_use blocks, in block order. */
+export function toolUseIdsOf(message: MessageParam): string[] {
+  return Array.isArray(message.content)
+    ? message.content.flatMap((block) => (block.type === "tool_use" ? [(block as { id: string }).id] : []))
+    : [];
 }

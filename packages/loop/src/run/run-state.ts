@@ -97,7 +97,9 @@ export class RunState {
   }
 
   #restore(snapshot: RunSnapshot): void {
-    if (snapshot.status === "awaiting_approval") this.conversation.append(snapshot.messages.at(-1)!);
+    const last = snapshot.messages.at(-1)!;
+    // A paused turn (awaiting approval, or a checkpoint taken before its tools ran) joins after `messages`.
+    if (snapshot.status !== "model_error" && last.role === "assistant") this.conversation.append(last);
     this.#usage = snapshot.usage;
     this.#toolRounds = snapshot.iterations;
     this.#modelRequests = snapshot.modelRequests;
@@ -134,6 +136,11 @@ export class RunState {
   startRequest(): number {
     this.#modelRequests += 1;
     return this.#modelRequests;
+  }
+
+  /** The next request repeats one a crashed process may have sent: counted in `usage.repeated_requests`. */
+  requestRepeated(): void {
+    this.#usage = { ...this.#usage, repeated_requests: (this.#usage.repeated_requests ?? 0) + 1 };
   }
 
   /** What the request in flight has been billed so far (a `usage` stream event). */

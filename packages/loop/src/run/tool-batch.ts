@@ -1,4 +1,4 @@
-import { toolResultText } from "@keel/errors";
+import { toolResultText } from "@keel/errors/internal";
 import type { HookContext } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";

@@ -23,6 +23,11 @@ export interface RunUsage {
   };
   /** What the server's context management cleared and compacted, present once it did anything. */
   readonly context_management?: ContextUsage;
+  /**
+   * Model requests sent a second time because the process running the run died while one was in flight (a
+   * run resumed from a `checkpoint` whose next step was that request). At most one per crash. Present once any.
+   */
+  readonly repeated_requests?: number;
 }
 
 export const EMPTY_USAGE: RunUsage = {
@@ -61,6 +66,7 @@ export function addUsage(total: RunUsage, usage: Usage | undefined): RunUsage {
     cache_read_input_tokens: total.cache_read_input_tokens + count(usage.cache_read_input_tokens),
     ...(total.failed_attempts === undefined ? {} : { failed_attempts: total.failed_attempts }),
     ...(total.context_management === undefined ? {} : { context_management: total.context_management }),
+    ...(total.repeated_requests === undefined ? {} : { repeated_requests: total.repeated_requests }),
   };
   const server = usage.server_tool_use;
   const searches = count(server?.web_search_requests);

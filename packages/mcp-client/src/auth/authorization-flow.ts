@@ -20,7 +20,10 @@ export async function authorizationRetry(
   server: McpServerConfig,
   transport: Transport,
   error: unknown,
+  /** How many times this request was already sent again after an authorization. */
+  retried: number,
 ): Promise<AfterAuthorization> {
+  if (retried >= MAX_AUTHORIZATIONS) return { retry: false, error };
   const provider = server.type === "http" ? server.auth : undefined;
   if (!(provider instanceof StoredOAuthProvider) || !(error instanceof UnauthorizedError))
     return { retry: false, error };
@@ -35,15 +38,18 @@ export async function authorizationRetry(
   }
 }
 
-/** The code for a failed connection: an authorization problem keeps its own (MCP_UNAUTHORIZED, ...). */
-export function connectFailureCode(error: unknown): McpClientErrorCode {
+/** The code for a failed connection or listing: an authorization problem keeps its own (MCP_UNAUTHORIZED, ...). */
+export function connectFailureCode(
+  error: unknown,
+  otherwise: McpClientErrorCode = "MCP_CONNECT_FAILED",
+): McpClientErrorCode {
   if (McpClientError.isInstance(error)) return error.code;
   if (error instanceof UnauthorizedError) return "MCP_UNAUTHORIZED";
-  return "MCP_CONNECT_FAILED";
+  return otherwise;
 }
 
 /** How many times one connection attempt or one call may send a person to authorise (step-up included). */
-export const MAX_AUTHORIZATIONS = 2;
+const MAX_AUTHORIZATIONS = 2;
 
 /** `request`, sent again after a person authorised (at most MAX_AUTHORIZATIONS times); else its failure. */
 export async function withAuthorization<T>(
@@ -55,8 +61,8 @@ export async function withAuthorization<T>(
     try {
       return await request();
     } catch (thrown) {
-      const after = await authorizationRetry(server, transport, thrown);
-      if (!after.retry || attempt >= MAX_AUTHORIZATIONS) throw after.retry ? thrown : after.error;
+      const after = await authorizationRetry(server, transport, thrown, attempt);
+      if (!after.retry) throw after.error;
     }
   }
 }

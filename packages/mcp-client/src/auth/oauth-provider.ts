@@ -42,9 +42,6 @@ export interface OAuthProviderOptions {
   readonly now?: () => Date;
 }
 
-/** An `OAuthClientProvider` (the MCP SDK's interface) whose credentials live in a Keel credential store. */
-export type McpOAuthProvider = OAuthClientProvider;
-
 export const DEFAULT_REDIRECT_URL = "http://localhost:33418/callback";
 
 /**
@@ -52,7 +49,7 @@ export const DEFAULT_REDIRECT_URL = "http://localhost:33418/callback";
  * (discovery, registration, PKCE, `resource`, scopes, refresh); this keeps what it obtains in `store` and,
  * with `authorize`, asks a person when the SDK needs a new authorization.
  */
-export function createOAuthProvider(options: OAuthProviderOptions): McpOAuthProvider {
+export function createOAuthProvider(options: OAuthProviderOptions): OAuthClientProvider {
   return new StoredOAuthProvider(options);
 }
 

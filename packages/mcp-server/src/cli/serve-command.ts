@@ -1,4 +1,4 @@
-import { DataDirLockedError, DataDirNotADirectoryError } from "@keel/support-desk";
+import { DataDirLockedError, DataDirNotADirectoryError } from "@keel/support-desk/internal";
 import { type OtlpTracing, startOtlpTracing } from "@keel/tracing";
 import { KeelMcpConfigError } from "../config-error.js";
 import { startHttpServer } from "../http.js";

@@ -19,7 +19,10 @@ const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
  */
 export function originPolicy(
   host: string,
-  configured: { readonly allowedOrigins?: readonly string[]; readonly allowedHosts?: readonly string[] },
+  configured: {
+    readonly allowedOrigins?: readonly string[] | undefined;
+    readonly allowedHosts?: readonly string[] | undefined;
+  },
   tokenRequired: boolean,
 ): OriginPolicy {
   const allowedHosts = [...(configured.allowedHosts ?? [])].map((name) => name.toLowerCase());

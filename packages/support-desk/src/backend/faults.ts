@@ -23,9 +23,9 @@ export interface FaultController {
 /** Random faults for soak tests: deterministic for a given seed. */
 export interface FaultOptions {
   /** Share of calls (0..1) that fail at random, half timeouts and half unreachable. Default 0. */
-  readonly faultRate?: number;
+  readonly faultRate?: number | undefined;
   /** Seed of the deterministic generator used for random faults. Default 1. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Overrides the seeded generator: returns numbers in [0, 1). */
   readonly random?: () => number;
 }

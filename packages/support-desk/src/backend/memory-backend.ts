@@ -8,7 +8,7 @@ import type { BackendOperation, Customer, StoreFailure, SupportBackend } from ".
 /** Options of {@link createMemoryBackend}. */
 export interface MemoryBackendOptions extends FaultOptions {
   /** Starting data; defaults to {@link SAMPLE_DATA}. */
-  readonly data?: SeedData;
+  readonly data?: SeedData | undefined;
   /** Clock for created/resolved timestamps. */
   readonly now?: () => Date;
 }

@@ -7,9 +7,9 @@ import { verifiedCustomerHook } from "./verified-customer-hook.js";
 /** Options of {@link createSupportHooks}. */
 export interface SupportHooksOptions {
   /** Dollars; see {@link refundLimitHook}. Default 500. */
-  readonly refundLimit?: number;
+  readonly refundLimit?: number | undefined;
   /** What a refund above the limit gets: `redirect` to escalate_to_human (default) or `hold` for a supervisor. */
-  readonly refundLimitMode?: "redirect" | "hold";
+  readonly refundLimitMode?: "redirect" | "hold" | undefined;
 }
 
 /** The fields later steps and hooks read: trimming keeps these first. */

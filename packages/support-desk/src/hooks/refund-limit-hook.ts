@@ -5,7 +5,8 @@ import {
   type PreToolHook,
   thresholdRedirect,
 } from "@keel/hooks";
-import { canonicalJson, type ToolCall } from "@keel/tools";
+import type { ToolCall } from "@keel/tools";
+import { canonicalJson } from "@keel/tools/internal";
 import { formatDollars, toCents } from "../tools/money.js";
 import { normalizeOrderId } from "../tools/order-id.js";
 import { REFUND_LIMIT } from "../tools/refund-limit.js";
@@ -15,9 +16,9 @@ import { refundFields } from "./run-facts.js";
 /** Options of {@link refundLimitHook}. */
 export interface RefundLimitOptions {
   /** Dollars; a refund strictly above it goes to a person. Default 500 (500.00 passes, 500.01 does not). */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
   /** `redirect` (default): to escalate_to_human at once; `hold`: pause the run until a supervisor decides. */
-  readonly onExceed?: "redirect" | "hold";
+  readonly onExceed?: "redirect" | "hold" | undefined;
 }
 
 /**

@@ -10,13 +10,13 @@ import { resolveCapBasisTool } from "./resolve-cap-basis.js";
 /** Options of {@link createSupportTools}. */
 export interface SupportToolsOptions {
   /** Where `resolve_cap_basis` reads fees; default the backend itself. */
-  readonly feeService?: FeeService;
+  readonly feeService?: FeeService | undefined;
   /** Dollars; `process_refund` refuses anything above (the refund-limit hook redirects first). Default 500. */
-  readonly refundLimit?: number;
+  readonly refundLimit?: number | undefined;
   /** Roles (`ToolContext.metadata.role`) allowed to pay refunds. Default ["agent", "supervisor"]. */
-  readonly refundRoles?: readonly string[];
+  readonly refundRoles?: readonly string[] | undefined;
   /** The role of a caller that passed none. Default "agent": in-process use is trusted; servers pass a role. */
-  readonly defaultRole?: string;
+  readonly defaultRole?: string | undefined;
   /** Clock for the default `as_of` of `resolve_cap_basis`. */
   readonly now?: () => Date;
 }

@@ -1,5 +1,6 @@
 import { success, validEmpty } from "@keel/errors";
-import { defineTool, type HandlerOutcome } from "@keel/tools";
+import { defineTool } from "@keel/tools";
+import type { HandlerOutcome } from "@keel/tools/internal";
 import { z } from "zod/v4";
 import type { CustomerResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";

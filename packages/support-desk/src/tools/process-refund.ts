@@ -1,5 +1,6 @@
 import { businessError, permissionError, success, validationError, validEmpty } from "@keel/errors";
-import { canonicalJson, defineTool, type HandlerOutcome, type ToolContext } from "@keel/tools";
+import { defineTool, type ToolContext } from "@keel/tools";
+import { canonicalJson, type HandlerOutcome } from "@keel/tools/internal";
 import type { z } from "zod/v4";
 import type { RefundResult, SupportBackend } from "../backend/types.js";
 import { SUPPORT_DESCRIPTIONS } from "./descriptions.js";

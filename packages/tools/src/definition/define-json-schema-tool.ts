@@ -13,7 +13,7 @@ export interface JsonSchemaToolSpec extends Omit<ToolSpec, "input" | "output" | 
   /** The input JSON Schema, sent to the model as it is; `type` must be "object". */
   readonly inputSchema: Record<string, unknown>;
   /** The output JSON Schema, kept for the wire and for readers; checking results is the handler's job. */
-  readonly outputSchema?: Record<string, unknown>;
+  readonly outputSchema?: Record<string, unknown> | undefined;
   readonly handler: (input: unknown, context: ToolContext) => ToolOutcome | Promise<ToolOutcome>;
 }
 

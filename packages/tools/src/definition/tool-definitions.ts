@@ -1,4 +1,4 @@
-import { EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA } from "@keel/errors";
+import { EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA } from "@keel/errors/internal";
 import type { AnthropicToolDefinition, McpToolDefinition, Tool, ToolAnnotations } from "../types.js";
 
 /** The parts of a defined tool the wire shapes need (any `Tool`, whatever its schemas). */

@@ -13,12 +13,14 @@ import type { ToolSpec } from "../types.js";
 import { definitionError } from "./definition.test-helpers.js";
 
 let keel: typeof import("../index.js");
+let keelInternal: typeof import("../internal.js");
 
 beforeAll(async () => {
   vi.resetModules();
   vi.doMock("zod", () => import("zod3"));
   vi.doMock("zod/v4", () => import("zod3/v4"));
   keel = await import("../index.js");
+  keelInternal = await import("../internal.js");
 });
 
 afterAll(() => {
@@ -96,7 +98,7 @@ describe("on zod 3.25", () => {
   });
 
   it("a JSON Schema tool still defines (validated as an object where zod/v4 has no fromJSONSchema)", async () => {
-    const tool = keel.defineJsonSchemaTool({
+    const tool = keelInternal.defineJsonSchemaTool({
       name: "sum",
       description: "Adds two numbers. Use when asked for a sum.",
       inputSchema: { type: "object", properties: { a: { type: "number" } } },

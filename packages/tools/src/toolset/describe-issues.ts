@@ -1,6 +1,22 @@
 import type { JsonObject } from "@keel/errors";
 import { isSecretKey } from "@keel/secrets";
 import type { z } from "zod/v4";
+import {
+  article,
+  formatReason,
+  got,
+  joinOr,
+  lengthOf,
+  listKeys,
+  literal,
+  MAX_LISTED,
+  multipleReason,
+  type Shown,
+  sizeProblem,
+  typeProblem,
+  valueReason,
+} from "./issue-reasons.js";
+import { TYPE_NAMES } from "./issue-words.js";
 import { cap, count, showValue } from "./show-value.js";
 
 /** One field that failed a schema, as the model reads it in `details.fields` (and one line of the message). */
@@ -19,10 +35,6 @@ type Issue = z.core.$ZodIssue;
 
 /** At most this many problems are listed; the rest are counted, so hostile input cannot make a huge answer. */
 export const MAX_FIELD_PROBLEMS = 20;
-/** At most this many allowed values or unknown keys are named in one problem. */
-const MAX_LISTED = 10;
-/** A pattern longer than this is not repeated (zod's email pattern is 100+ characters of noise). */
-const MAX_PATTERN = 60;
 /** At most this many forms of a union are described, each by its first problem. */
 const MAX_FORMS = 3;
 
@@ -105,12 +117,6 @@ function describeIssue(issue: Issue, root: unknown, prefix: readonly PropertyKey
   return [{ path: formatPath(path), problem: problemOf(issue, shown, path) }];
 }
 
-interface Shown {
-  readonly value: unknown;
-  readonly secret: boolean;
-  readonly missing: boolean;
-}
-
 /** The sentence for one issue at its place (the path is said by the caller). */
 function problemOf(issue: Issue, shown: Shown, path: readonly PropertyKey[]): string {
   if (isSchemaMessage(issue)) {
@@ -143,187 +149,6 @@ function problemOf(issue: Issue, shown: Shown, path: readonly PropertyKey[]): st
     default:
       return `is not valid, got ${got(shown)}`;
   }
-}
-
-function typeProblem(issue: z.core.$ZodIssueInvalidType, shown: Shown, path: readonly PropertyKey[]): string {
-  const { expected } = issue;
-  const typed = got(shown, true);
-  if (expected === "object" && path.length === 0)
-    return `must be an object with the tool's fields, got ${typed}`;
-  if (expected === "nonoptional") return `is required, got ${typed}`;
-  if (expected === "never" || expected === "undefined" || expected === "void") {
-    return `must be left out, got ${typed}`;
-  }
-  const value = shown.value;
-  const kind =
-    expected === "number" && typeof value === "number" ? "a finite number" : (TYPE_NAMES[expected] ?? null);
-  return `must be ${kind ?? `${article(expected)} ${cap(expected)}`}, got ${typed}`;
-}
-
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  bigint: "a whole number (bigint)",
-  null: "null",
-  date: "a date",
-  array: "an array",
-  tuple: "an array",
-  object: "an object",
-  record: "an object",
-  map: "a Map",
-  set: "a Set",
-  file: "a file",
-  nan: "NaN",
-  symbol: "a symbol",
-  function: "a function",
-};
-
-function sizeProblem(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, shown: Shown): string {
-  const small = issue.code === "too_small";
-  const limit = small
-    ? (issue as z.core.$ZodIssueTooSmall).minimum
-    : (issue as z.core.$ZodIssueTooBig).maximum;
-  const inclusive = issue.inclusive !== false;
-  switch (issue.origin) {
-    case "string":
-      return lengthProblem(
-        small,
-        Number(limit),
-        issue.exact === true,
-        inclusive,
-        "character",
-        shown,
-        " long",
-      );
-    case "array":
-    case "set":
-      return lengthProblem(small, Number(limit), issue.exact === true, inclusive, "item", shown, "");
-    case "file":
-      return lengthProblem(small, Number(limit), issue.exact === true, inclusive, "byte", shown, " in size");
-    case "date": {
-      const when = showDate(limit);
-      const bound = small ? (inclusive ? "on or after" : "after") : inclusive ? "on or before" : "before";
-      return `must be ${bound} ${when}, got ${got(shown)}`;
-    }
-    default: {
-      const bound = small ? (inclusive ? "at least" : "greater than") : inclusive ? "at most" : "less than";
-      return `must be ${bound} ${String(limit)}, got ${got(shown)}`;
-    }
-  }
-}
-
-/** Strings, arrays, sets and files are judged by their length: say the length that came, not the value. */
-function lengthProblem(
-  small: boolean,
-  limit: number,
-  exact: boolean,
-  inclusive: boolean,
-  unit: string,
-  shown: Shown,
-  tail: string,
-): string {
-  const verb = unit === "item" ? "have" : "be";
-  const length = lengthOf(shown.value);
-  const came = length === undefined ? got(shown) : length === 0 ? emptyOf(shown.value) : count(length, unit);
-  if (exact) return `must ${verb} exactly ${count(limit, unit)}${tail}, got ${came}`;
-  // zod reports the value it judged (after `.trim()`), so a value failing `.min(1)` has length 0.
-  if (small && ((inclusive && limit === 1) || (!inclusive && limit === 0))) {
-    return `must not be empty, got ${came}`;
-  }
-  const bound = small ? (inclusive ? "at least" : "more than") : inclusive ? "at most" : "fewer than";
-  return `must ${verb} ${bound} ${count(limit, unit)}${tail}, got ${came}`;
-}
-
-function emptyOf(value: unknown): string {
-  if (typeof value === "string") return "an empty string";
-  if (Array.isArray(value)) return "an empty array";
-  return `an empty ${value instanceof Set ? "Set" : "value"}`;
-}
-
-function lengthOf(value: unknown): number | undefined {
-  if (typeof value === "string" || Array.isArray(value)) return value.length;
-  if (value instanceof Set) return value.size;
-  if (typeof File !== "undefined" && value instanceof File) return value.size;
-  return undefined;
-}
-
-function showDate(limit: unknown): string {
-  const date = limit instanceof Date ? limit : new Date(Number(limit));
-  return Number.isNaN(date.getTime()) ? String(limit) : date.toISOString();
-}
-
-const FORMATS: Readonly<Record<string, string>> = {
-  email: "an email address such as jane@example.com",
-  url: "a URL such as https://example.com/page",
-  uuid: "a UUID such as 123e4567-e89b-42d3-a456-426614174000",
-  guid: "a GUID such as 123e4567-e89b-12d3-a456-426614174000",
-  uuidv4: "a version 4 UUID",
-  uuidv6: "a version 6 UUID",
-  uuidv7: "a version 7 UUID",
-  datetime: "an ISO 8601 date and time such as 2025-01-31T14:30:00Z",
-  date: "a date as YYYY-MM-DD, such as 2025-01-31",
-  time: "a time as HH:MM or HH:MM:SS, such as 14:30",
-  duration: "an ISO 8601 duration such as P3D or PT2H",
-  ipv4: "an IPv4 address such as 192.0.2.1",
-  ipv6: "an IPv6 address such as 2001:db8::1",
-  cidrv4: "an IPv4 range such as 192.0.2.0/24",
-  cidrv6: "an IPv6 range such as 2001:db8::/32",
-  mac: "a MAC address such as 00:1a:2b:3c:4d:5e",
-  hostname: "a host name such as example.com",
-  e164: "a phone number in E.164 form such as +14155550123",
-  base64: "base64 text",
-  base64url: "base64url text",
-  hex: "hexadecimal text",
-  jwt: "a JSON Web Token",
-  json_string: "a string of valid JSON",
-  emoji: "emoji only",
-  nanoid: "a nanoid",
-  cuid: "a cuid",
-  cuid2: "a cuid2",
-  ulid: "a ULID",
-  xid: "an XID",
-  ksuid: "a KSUID",
-  lowercase: "in lowercase only",
-  uppercase: "in uppercase only",
-};
-
-function formatReason(issue: z.core.$ZodIssueInvalidStringFormat): string {
-  const details = issue as z.core.$ZodIssueInvalidStringFormat & Record<string, unknown>;
-  switch (issue.format) {
-    case "regex":
-      return typeof issue.pattern === "string" && issue.pattern.length <= MAX_PATTERN
-        ? `must match the pattern ${issue.pattern}`
-        : "must match the pattern the tool's schema gives";
-    case "starts_with":
-      return `must start with ${quote(details.prefix)}`;
-    case "ends_with":
-      return `must end with ${quote(details.suffix)}`;
-    case "includes":
-      return `must contain ${quote(details.includes)}`;
-    default:
-      return `must be ${FORMATS[issue.format] ?? `a valid ${cap(issue.format)}`}`;
-  }
-}
-
-/** 0.01 → "at most 2 decimal places", 1 → "a whole number", 5 → "a multiple of 5". */
-function multipleReason(divisor: number): string {
-  if (divisor === 1) return "must be a whole number";
-  if (divisor > 0 && divisor < 1) {
-    const places = Math.round(-Math.log10(divisor));
-    if (Math.abs(10 ** -places - divisor) < 1e-12) {
-      return `must have at most ${count(places, "decimal place")}`;
-    }
-  }
-  return `must be a multiple of ${divisor}`;
-}
-
-function valueReason(values: readonly unknown[]): string {
-  if (values.length === 1) return `must be ${literal(values[0])}`;
-  const listed = values.slice(0, MAX_LISTED).map(literal).join(", ");
-  const more = values.length > MAX_LISTED ? `, or one of ${values.length - MAX_LISTED} more` : "";
-  return `must be one of ${listed}${more}`;
 }
 
 function unknownKeys(issue: z.core.$ZodIssueUnrecognizedKeys, path: readonly PropertyKey[]): FieldProblem[] {
@@ -433,11 +258,6 @@ function judged(issue: Issue, root: unknown, path: readonly PropertyKey[]): unkn
   return "input" in issue ? issue.input : valueAt(root, path);
 }
 
-function got(shown: Shown, typed = false): string {
-  if (shown.missing) return "nothing (the field is missing)";
-  return showValue(shown.value, { secret: shown.secret, typed });
-}
-
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current = input;
   for (const segment of path) {
@@ -445,30 +265,4 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     current = (current as Record<PropertyKey, unknown>)[segment];
   }
   return current;
-}
-
-function listKeys(keys: readonly string[]): string {
-  const listed = keys.slice(0, MAX_LISTED).map((key) => JSON.stringify(cap(key)));
-  return keys.length > MAX_LISTED
-    ? `${listed.join(", ")} and ${keys.length - MAX_LISTED} more`
-    : listed.join(", ");
-}
-
-function literal(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(cap(value));
-  if (typeof value === "bigint") return `${value}n`;
-  return String(value);
-}
-
-function quote(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(cap(value)) : String(value);
-}
-
-function joinOr(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts[0] ?? "";
-  return `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`;
-}
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
 }

@@ -15,13 +15,13 @@ import { guarded } from "./store-failure.js";
 /** Where the SQL store lives and how it starts; fault options as for the memory backend. */
 export interface SqlBackendOptions extends FaultOptions {
   /** PostgreSQL connection string; without it the store is embedded PGlite. */
-  readonly databaseUrl?: string;
+  readonly databaseUrl?: string | undefined;
   /** PGlite data directory (created if missing); without it PGlite lives in memory. Ignored with `databaseUrl`. */
-  readonly dataDir?: string;
+  readonly dataDir?: string | undefined;
   /** Keep every table in this schema (created if missing), e.g. one per test file. Default: the search_path. */
-  readonly schema?: string;
+  readonly schema?: string | undefined;
   /** Rows inserted once, on the first migration; `false` for an empty store. Default {@link SAMPLE_DATA}. */
-  readonly data?: SeedData | false;
+  readonly data?: SeedData | false | undefined;
   /** Clock for created/resolved timestamps. */
   readonly now?: () => Date;
   /**
@@ -29,9 +29,9 @@ export interface SqlBackendOptions extends FaultOptions {
    * and on a connection after as long), reported as a timeout. Default 3000: below the hooks' 5 s, so a
    * store that cannot answer is a transient store timeout, never a failed hook.
    */
-  readonly statementTimeoutMs?: number;
+  readonly statementTimeoutMs?: number | undefined;
   /** PostgreSQL only: pool size. Default 10. */
-  readonly maxConnections?: number;
+  readonly maxConnections?: number | undefined;
 }
 
 /** The SQL store: a {@link SupportBackend} with staged faults, and which engine it runs on. */

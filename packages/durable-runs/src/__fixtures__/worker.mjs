@@ -1,0 +1,23 @@
+// A worker process: takes runs until SIGTERM (then drains and exits 0).
+import { openDurableRuns } from "@keel/durable-runs";
+import { agents } from "./fake-desk.mjs";
+
+const runs = await openDurableRuns({
+  ...(process.env.DATABASE_URL
+    ? { databaseUrl: process.env.DATABASE_URL }
+    : { dataDir: process.env.RUNS_DIR }),
+  leaseSeconds: 10,
+});
+await runs.startWorker({
+  agents,
+  concurrency: 2,
+  leaseSeconds: 10,
+  monitorSeconds: 1,
+  pollingSeconds: 0.5,
+  approvalKey: "k".repeat(32),
+});
+process.stderr.write("ready\n");
+process.on("SIGTERM", async () => {
+  await runs.close();
+  process.exit(0);
+});

@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { approveCall } from "@keel/loop";
+import { startNodeScript } from "@keel/testkit/process";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
+
+// Each boundary: a worker process SIGKILLs itself there; another process takes the run after the lease
+// (pg-boss's heartbeat, 10 s at least) and finishes it from the last checkpoint.
+const WORKER = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
+const DESK = new URL("./__fixtures__/fake-desk.mjs", import.meta.url).href;
+const KEY = "k".repeat(32);
+
+beforeAll(() => {
+  // The worker processes import the built package.
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+  });
+}, 120_000);
+
+let runs: DurableRuns | undefined;
+let dir = "";
+afterEach(async () => {
+  await runs?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+
+async function setUp() {
+  dir = await mkdtemp(join(tmpdir(), "keel-crash-"));
+  const store = databaseUrl ? { databaseUrl } : { dataDir: join(dir, "runs") };
+  runs = await openDurableRuns({ ...store, leaseSeconds: 10 });
+  return runs;
+}
+
+function worker(crashAt?: string) {
+  return startNodeScript(WORKER, [], {
+    env: {
+      DESK_DIR: dir,
+      RUNS_DIR: join(dir, "runs"),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(crashAt ? { CRASH_AT: crashAt } : {}),
+    },
+  });
+}
+
+async function settled(store: DurableRuns, runId: string, statuses: readonly string[]) {
+  for (let tick = 0; tick < 600; tick += 1) {
+    const run = await store.getRun(runId);
+    if (run !== undefined && statuses.includes(run.status)) return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`run ${runId} never reached ${statuses.join("/")}`);
+}
+
+async function desk() {
+  return (await import(DESK)) as {
+    ledger(): Array<{ key: string; order_id: string; applied: boolean }>;
+    requests(): Array<{ runId: string; turn: number }>;
+  };
+}
+
+/** Every write applied once; the repeats of model requests, per run. */
+async function check(runId: string) {
+  const { ledger, requests } = await desk();
+  const applied = ledger().filter((entry) => entry.applied);
+  const mine = requests().filter((request) => request.runId === runId);
+  const turns = new Set(mine.map((request) => request.turn));
+  return { applied: applied.map((entry) => entry.order_id).sort(), repeated: mine.length - turns.size };
+}
+
+async function crashAndResume(crashAt: string, prompt = "Refund O-1 and O-2") {
+  const store = await setUp();
+  process.env.DESK_DIR = dir;
+  const runId = await store.enqueueRun({ agent: "desk", prompt });
+  const first = worker(crashAt);
+  const code = await first.exited;
+  if (code !== null) throw new Error(`the first worker exited with ${code}: ${first.stderr()}`);
+  const second = worker();
+  const run = await settled(store, runId, ["completed"]);
+  expect(await second.stop()).toBe(0);
+  return { run, runId, ...(await check(runId)) };
+}
+
+describe.sequential("a run resumed by another process after a SIGKILL at each boundary", () => {
+  it("after the response, before the tools: the response is not asked again", async () => {
+    const { run, runId, applied, repeated } = await crashAndResume("before-tools");
+    expect(run.result?.text).toBe(`Done for ${runId}.`);
+    expect(applied).toEqual(["O-1", "O-2"]);
+    expect(repeated).toBe(0);
+    expect(run.attempts).toBe(2);
+  }, 90_000);
+
+  it("between two writes of a batch: the first runs again with its key, paid once", async () => {
+    const { run, applied, repeated } = await crashAndResume("before-write:O-2");
+    expect(run.status).toBe("completed");
+    expect(applied).toEqual(["O-1", "O-2"]);
+    expect(repeated).toBe(0);
+  }, 90_000);
+
+  it("after the writes, before the checkpoint: both run again as duplicates, paid once", async () => {
+    const { run, applied, repeated } = await crashAndResume("after-write:O-2");
+    expect(run.status).toBe("completed");
+    expect(applied).toEqual(["O-1", "O-2"]);
+    expect(repeated).toBe(0);
+  }, 90_000);
+
+  it("during the next model request: it is sent again once, and reported", async () => {
+    const { run, applied, repeated } = await crashAndResume("model:3");
+    expect(applied).toEqual(["O-1", "O-2"]);
+    expect(repeated).toBe(1);
+    expect(run.result?.usage.repeated_requests).toBe(1);
+  }, 90_000);
+
+  it("during an approved continuation: the approved write is paid once", async () => {
+    const store = await setUp();
+    process.env.DESK_DIR = dir;
+    const runId = await store.enqueueRun({ agent: "desk", prompt: "Refund a big one" });
+    const first = worker("after-write:O-2");
+    const held = await settled(store, runId, ["awaiting_approval"]);
+    expect(held.pending.map((call) => call.toolUseId)).toEqual(["t_pay_2"]);
+    expect(await store.decideRun(runId, [approveCall(held.pending[0]!, KEY)])).toBe(true);
+    expect(await first.exited).toBeNull();
+    const second = worker();
+    const run = await settled(store, runId, ["completed"]);
+    expect(await second.stop()).toBe(0);
+    const { applied, repeated } = await check(runId);
+    expect(run.result?.text).toBe(`Done for ${runId}.`);
+    expect(applied).toEqual(["O-1", "O-2"]);
+    expect(repeated).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { ConstructorOptions } from "pg-boss";
+import { fromPglite } from "pg-boss";
+
+/** Where the runs live: a PGlite folder this process owns, or PostgreSQL (a URL, or a PGlite owner's socket). */
+export type DurableStoreOptions =
+  | { readonly dataDir: string; readonly databaseUrl?: undefined }
+  | { readonly databaseUrl: string; readonly dataDir?: undefined };
+
+/** The SQL the package runs itself, and how pg-boss reaches the same database. */
+export interface DurableDatabase {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Several statements without parameters (the schema). */
+  exec(text: string): Promise<void>;
+  readonly bossOptions: ConstructorOptions;
+  close(): Promise<void>;
+}
+
+/** The file of the Postgres wire socket a PGlite owner listens on, inside its folder. */
+export const SOCKET_PORT = 5432;
+export const socketFileOf = (dataDir: string): string => join(dataDir, `.s.PGSQL.${SOCKET_PORT}`);
+
+/**
+ * Opens the store. A PGlite folder with a live owner (a worker listening on the folder's socket) is reached
+ * through that owner — never opened a second time; otherwise this process opens it and becomes its owner.
+ */
+export async function openDatabase(options: DurableStoreOptions): Promise<DurableDatabase> {
+  if (options.databaseUrl !== undefined) return openPostgres({ connectionString: options.databaseUrl });
+  const { dataDir } = options;
+  await mkdir(dataDir, { recursive: true });
+  const throughOwner = () =>
+    openPostgres({ host: dataDir, port: SOCKET_PORT, user: "postgres", database: "postgres" });
+  for (const deadline = Date.now() + OWNER_WAIT_MS; ; ) {
+    if (existsSync(socketFileOf(dataDir)) && (await answers(dataDir))) return throughOwner();
+    if (await takeOwnership(dataDir)) return openPglite(dataDir);
+    // Another process is opening the folder: it will serve it as soon as it is open.
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${dataDir} is owned by process ${ownerOf(dataDir)}, which does not answer on its socket.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const OWNER_WAIT_MS = 120_000;
+const lockFileOf = (dataDir: string) => join(dataDir, "keel-owner.pid");
+const ownerOf = (dataDir: string): number => Number(readFileSync(lockFileOf(dataDir), "utf8"));
+
+/** The folder's owner lock: created once (`wx`); a lock whose process is gone is taken over. */
+async function takeOwnership(dataDir: string): Promise<boolean> {
+  try {
+    writeFileSync(lockFileOf(dataDir), String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    let owner: number;
+    try {
+      owner = ownerOf(dataDir);
+    } catch {
+      return false;
+    }
+    if (owner === process.pid || isAlive(owner)) return false;
+    await rm(lockFileOf(dataDir), { force: true });
+    return takeOwnership(dataDir);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function answers(dataDir: string): Promise<boolean> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ host: dataDir, port: SOCKET_PORT, user: "postgres", database: "postgres" });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+interface PgConnection {
+  readonly connectionString?: string;
+  readonly host?: string;
+  readonly port?: number;
+  readonly user?: string;
+  readonly database?: string;
+}
+
+async function openPostgres(connection: PgConnection): Promise<DurableDatabase> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ ...connection, max: 4 });
+  pool.on("error", () => {}); // a dropped idle connection is replaced on the next query
+  return {
+    async query(text, params) {
+      const result = await pool.query(text, params as unknown[] | undefined);
+      return result.rows;
+    },
+    async exec(text) {
+      await pool.query(text);
+    },
+    bossOptions: { ...connection, max: 4 },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DurableDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  // The owner serves every other process of the folder (a CLI beside a worker) on the folder's socket.
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const server = new PGLiteSocketServer({ db: pglite, path: socketFileOf(dataDir), maxConnections: 64 });
+  await rm(socketFileOf(dataDir), { force: true }); // left by an owner that was killed
+  await server.start();
+  return {
+    async query(text, params) {
+      const result = await pglite.query(text, params as unknown[] | undefined);
+      return result.rows as never[];
+    },
+    async exec(text) {
+      await pglite.exec(text);
+    },
+    bossOptions: { backend: "pglite", db: fromPglite(pglite) },
+    async close() {
+      await server.stop();
+      await pglite.close();
+      await rm(lockFileOf(dataDir), { force: true });
+    },
+  };
+}

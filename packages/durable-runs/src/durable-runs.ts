@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import type { ApprovalDecision } from "@keel/loop";
+import { type DurableStoreOptions, openDatabase } from "./database.js";
+import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
+import type { DurableRun, RunRequest, RunRow } from "./run-record.js";
+import { runOfRow } from "./run-record.js";
+import { RUN_QUEUE, RUNS_SCHEMA } from "./schema.js";
+import { startWorker, type Worker, type WorkerOptions } from "./worker.js";
+
+/** Runs that outlive their process: a queue of runs, their checkpoints and results, in one database. */
+export interface DurableRuns {
+  /** Stores the run and queues it; any worker takes it. Returns its id (also the run id of its idempotency keys). */
+  enqueueRun(request: RunRequest): Promise<string>;
+  getRun(runId: string): Promise<DurableRun | undefined>;
+  /** The newest runs first. */
+  listRuns(options?: { readonly limit?: number | undefined }): Promise<DurableRun[]>;
+  /**
+   * Cancels a run that has not ended: a queued one never asks the model; a running one stops at its next
+   * checkpoint. Returns the run as it is now (`undefined`: no such run).
+   */
+  cancelRun(runId: string): Promise<DurableRun | undefined>;
+  /**
+   * Records a person's decisions on a run awaiting approval and queues its continuation: a worker resumes it,
+   * not this process. `false` when the run is not awaiting approval (already decided, say).
+   */
+  decideRun(runId: string, decisions: readonly ApprovalDecision[]): Promise<boolean>;
+  /** Starts taking runs in this process (see `WorkerOptions`). */
+  startWorker(options: WorkerOptions): Promise<Worker>;
+  close(): Promise<void>;
+}
+
+export type DurableRunsOptions = DurableStoreOptions & {
+  /**
+   * Seconds after which a run held by a worker that stopped heart-beating (killed, frozen, cut off) is taken
+   * by another, from its last checkpoint: pg-boss's job heartbeat, at least 10 (pg-boss refuses less).
+   * Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so ≤ 25 s.
+   * Set on the queue (the same on every process): a job keeps the lease it was queued with.
+   */
+  readonly leaseSeconds?: number | undefined;
+};
+
+/**
+ * Opens the runs' store: a PGlite folder (`dataDir`; a worker owns it and serves the others through its
+ * socket) or PostgreSQL (`databaseUrl`, for several machines). Creates the tables and pg-boss's queue.
+ */
+export async function openDurableRuns(options: DurableRunsOptions): Promise<DurableRuns> {
+  const database = await openDatabase(options);
+  await database.exec(RUNS_SCHEMA);
+  // This handle only sends and cancels jobs; a worker's own pg-boss supervises the queue.
+  const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  const boss = await startBoss(database, { supervise: false, schedule: false }, queueOptions(leaseSeconds));
+  const query = (where: string, params: readonly unknown[]) =>
+    database.query<RunRow>(`SELECT * FROM keel_durable.runs ${where}`, params);
+  let worker: Worker | undefined;
+  return {
+    async enqueueRun(request) {
+      checkRequest(request);
+      const runId = randomUUID();
+      await database.query(
+        `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, $2, $3, 'queued')`,
+        [runId, request.agent, JSON.stringify(request)],
+      );
+      await boss.send(RUN_QUEUE, { runId });
+      return runId;
+    },
+    async getRun(runId) {
+      const [row] = await query("WHERE run_id = $1", [runId]);
+      return row === undefined ? undefined : runOfRow(row);
+    },
+    async listRuns(listOptions = {}) {
+      const rows = await query("ORDER BY created_at DESC LIMIT $1", [listOptions.limit ?? 50]);
+      return rows.map(runOfRow);
+    },
+    async cancelRun(runId) {
+      await database.query(
+        `UPDATE keel_durable.runs SET status = 'cancelled', updated_at = now()
+         WHERE run_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`,
+        [runId],
+      );
+      const [row] = await query("WHERE run_id = $1", [runId]);
+      return row === undefined ? undefined : runOfRow(row);
+    },
+    async decideRun(runId, decisions) {
+      const decided = await database.query(
+        `UPDATE keel_durable.runs SET status = 'queued', decisions = $2, result = NULL, updated_at = now()
+         WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
+        [runId, JSON.stringify(decisions)],
+      );
+      if (decided.length === 0) return false;
+      await boss.send(RUN_QUEUE, { runId });
+      return true;
+    },
+    async startWorker(workerOptions) {
+      worker = await startWorker(database, { leaseSeconds, ...workerOptions });
+      return worker;
+    },
+    async close() {
+      await worker?.stop();
+      await boss.stop({ graceful: false, close: true });
+      await database.close();
+    },
+  };
+}
+
+function checkRequest(request: RunRequest): void {
+  if (typeof request?.agent !== "string" || request.agent === "") {
+    throw new TypeError("enqueueRun: `agent` must name an agent of the workers' registry.");
+  }
+  if ((request.prompt === undefined) === (request.messages === undefined)) {
+    throw new TypeError("enqueueRun: give exactly one of `prompt` and `messages`.");
+  }
+}

@@ -1,0 +1,112 @@
+import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
+import type { ApprovalKey } from "@keel/loop/internal";
+import type { AgentRegistry } from "./agent-registry.js";
+import type { DurableDatabase } from "./database.js";
+import type { RunRow } from "./run-record.js";
+import { storedResultOf } from "./run-record.js";
+
+/** What one job needs from its worker. */
+export interface JobContext {
+  readonly database: DurableDatabase;
+  readonly agents: AgentRegistry;
+  readonly approvalKey?: ApprovalKey | undefined;
+  /** Wraps each run's model client (the fleet-wide limit on requests in flight). */
+  readonly wrapClient?: ((client: RunOptionsClient) => RunOptionsClient) | undefined;
+}
+
+type RunOptionsClient = Parameters<typeof runAgent>[0]["client"];
+
+/** The run's row changed under this worker: cancelled, or taken by another worker after a lost lease. */
+class RunLost extends Error {}
+
+/**
+ * Takes a run, rebuilds its agent from the registry, and runs it from its last checkpoint: from the prompt
+ * when there is none, with the decisions when it awaits approval. Each checkpoint and the result are written
+ * fenced by the attempt number, so a worker that lost its lease can no longer write. A store that fails throws
+ * (pg-boss retries the job, from the last checkpoint).
+ */
+export async function runJob(context: JobContext, runId: string): Promise<void> {
+  const { database } = context;
+  const [row] = await database.query<RunRow>(
+    `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now()
+     WHERE run_id = $1 AND status IN ('queued', 'running') RETURNING *`,
+    [runId],
+  );
+  if (row === undefined) return; // cancelled, or already ended
+  const attempt = row.attempts;
+  const factory = context.agents[row.agent];
+  if (factory === undefined) {
+    await finish(database, runId, attempt, {
+      status: "model_error",
+      text: "",
+      usage: {
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
+      modelRequests: 0,
+      iterations: 0,
+      error: { kind: "internal", message: `No agent named "${row.agent}" in this worker's registry.` },
+    });
+    return;
+  }
+  const metadata = row.input.metadata ?? {};
+  const agent = await factory({ runId, metadata });
+  const client = context.wrapClient?.(agent.client) ?? agent.client;
+  let failure: unknown;
+  const checkpoint = async (snapshot: RunSnapshot): Promise<void> => {
+    try {
+      const saved = await database.query(
+        `UPDATE keel_durable.runs SET checkpoint = $3, updated_at = now()
+         WHERE run_id = $1 AND attempts = $2 AND status = 'running' RETURNING 1`,
+        [runId, attempt, JSON.stringify(snapshot)],
+      );
+      if (saved.length === 0) throw new RunLost("the run was cancelled or taken by another worker");
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  };
+  const result = await start(row, { ...agent, client, metadata, checkpoint }, context.approvalKey);
+  if (failure instanceof RunLost) return;
+  if (failure !== undefined) throw failure;
+  await finish(database, runId, attempt, storedResultOf(result), result.snapshot);
+}
+
+type StartOptions = Parameters<typeof runAgent>[0] & Parameters<typeof resumeRun>[2];
+
+function start(row: RunRow, options: StartOptions, approvalKey: ApprovalKey | undefined): Promise<RunResult> {
+  const saved = row.checkpoint;
+  if (saved === null) {
+    const input =
+      row.input.prompt !== undefined ? { prompt: row.input.prompt } : { messages: row.input.messages };
+    return runAgent({ ...options, ...input, idGenerator: () => row.run_id });
+  }
+  const { prompt: _prompt, messages: _messages, ...resume } = options;
+  if (saved.status === "awaiting_approval") {
+    return resumeRun(saved, row.decisions ?? [], { ...resume, approvalKey });
+  }
+  return resumeRun(saved, [], resume);
+}
+
+async function finish(
+  database: DurableDatabase,
+  runId: string,
+  attempt: number,
+  result: ReturnType<typeof storedResultOf>,
+  snapshot?: RunSnapshot,
+): Promise<void> {
+  await database.query(
+    `UPDATE keel_durable.runs SET status = $3, result = $4, checkpoint = COALESCE($5, checkpoint),
+       decisions = NULL, updated_at = now()
+     WHERE run_id = $1 AND attempts = $2 AND status = 'running'`,
+    [
+      runId,
+      attempt,
+      result.status,
+      JSON.stringify(result),
+      snapshot === undefined ? null : JSON.stringify(snapshot),
+    ],
+  );
+}

@@ -1,0 +1,24 @@
+/** The package's own table beside pg-boss's schema: one row per run, its latest checkpoint and its result. */
+export const RUNS_SCHEMA = `
+CREATE SCHEMA IF NOT EXISTS keel_durable;
+CREATE TABLE IF NOT EXISTS keel_durable.runs (
+  run_id text PRIMARY KEY,
+  agent text NOT NULL,
+  input jsonb NOT NULL,
+  status text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  checkpoint jsonb,
+  decisions jsonb,
+  result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS runs_created ON keel_durable.runs (created_at);
+CREATE TABLE IF NOT EXISTS keel_durable.model_slots (
+  holder text PRIMARY KEY,
+  until timestamptz NOT NULL
+);
+`;
+
+/** The pg-boss queue every run's jobs go through. */
+export const RUN_QUEUE = "keel-runs";
