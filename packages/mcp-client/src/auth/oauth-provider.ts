@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -131,6 +131,23 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.pending.catch(() => {});
   }
 
+  /**
+   * Called by the SDK after discovery, before anything is registered or sent: an authorization server whose
+   * metadata names another issuer than the URL it was found at is refused (RFC 8414 §3.3), which SDK 1.32
+   * does not check itself. Only for a server named by protected-resource metadata: a 2025-03-26 server without
+   * it is its own authorization server, found at its origin, and that spec asks no such check.
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const issuer = state.authorizationServerMetadata?.issuer;
+    if (state.resourceMetadata === undefined || issuer === undefined) return;
+    if (sameUrl(issuer, state.authorizationServerUrl)) return;
+    throw new McpClientError(
+      "MCP_UNAUTHORIZED",
+      `The authorization server of the MCP server "${this.name}" at ${state.authorizationServerUrl} calls ` +
+        `itself ${issuer}: refused (its metadata must name the issuer it was found at).`,
+    );
+  }
+
   saveCodeVerifier(codeVerifier: string): void {
     this.verifier = codeVerifier;
   }
@@ -228,4 +245,9 @@ function codeOf(redirect: string | URL, expectedState: string | undefined, serve
     );
   }
   return code;
+}
+
+/** Two URLs naming the same issuer: equal once a trailing slash is ignored. */
+function sameUrl(left: string, right: string): boolean {
+  return left.replace(/\/+$/, "") === right.replace(/\/+$/, "");
 }

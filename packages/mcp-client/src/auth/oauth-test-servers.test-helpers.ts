@@ -28,7 +28,17 @@ export interface ProtectedMcpServer {
   close(): Promise<void>;
 }
 
-export async function startProtectedMcpServer(): Promise<ProtectedMcpServer> {
+/** Ways the servers lie, for the hostile tests. */
+export interface Lies {
+  /** The authorization server's metadata names another issuer. */
+  readonly issuer?: string;
+  /** The protected-resource metadata names another server's resource. */
+  readonly resource?: string;
+  /** The MCP endpoint answers with a redirect to this URL (another host). */
+  readonly redirectTo?: string;
+}
+
+export async function startProtectedMcpServer(lies: Lies = {}): Promise<ProtectedMcpServer> {
   const requests: Array<{ host: "as" | "mcp"; path: string; authorization?: string }> = [];
   const codes = new Map<string, { challenge: string; resource: string | null; redirectUri: string }>();
   const accessTokens = new Set<string>();
@@ -54,7 +64,7 @@ export async function startProtectedMcpServer(): Promise<ProtectedMcpServer> {
     requests.push({ host: "as", path: url.pathname, ...authorizationOf(request) });
     if (url.pathname === "/.well-known/oauth-authorization-server") {
       return json(response, 200, {
-        issuer: asUrl,
+        issuer: lies.issuer ?? asUrl,
         authorization_endpoint: `${asUrl}/authorize`,
         token_endpoint: `${asUrl}/token`,
         registration_endpoint: `${asUrl}/register`,
@@ -118,10 +128,14 @@ export async function startProtectedMcpServer(): Promise<ProtectedMcpServer> {
     requests.push({ host: "mcp", path: url.pathname, ...authorizationOf(request) });
     if (url.pathname === "/.well-known/oauth-protected-resource/mcp") {
       return json(response, 200, {
-        resource: mcpUrl,
+        resource: lies.resource ?? mcpUrl,
         authorization_servers: [asUrl],
         scopes_supported: ["tools"],
       });
+    }
+    if (lies.redirectTo !== undefined) {
+      response.writeHead(307, { location: lies.redirectTo }).end();
+      return;
     }
     const bearer = request.headers.authorization?.replace(/^Bearer /, "");
     if (bearer === undefined || !accessTokens.has(bearer)) {
