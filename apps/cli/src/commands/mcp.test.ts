@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The in-process authorization server and protected MCP server of @keel/mcp-client's OAuth tests.
@@ -108,6 +108,18 @@ describe("keel mcp", () => {
     );
     expect((await runCli(["mcp", "status"], { env, cwd })).stdout).toContain("No MCP server is authorised");
   }, 60_000);
+
+  it("status and logout on a folder without credentials create nothing (no database, no key)", async () => {
+    const empty = join(temporaryDirectory(), "none");
+    const quiet = { KEEL_MCP_CREDENTIALS_DIR: empty };
+    expect((await runCli(["mcp", "status"], { env: quiet, cwd })).stdout).toContain(
+      "No MCP server is authorised",
+    );
+    expect((await runCli(["mcp", "logout", "protected"], { env: quiet, cwd })).stdout).toContain(
+      "nothing to forget",
+    );
+    expect(existsSync(empty)).toBe(false);
+  });
 
   it("says what it takes when the subcommand is unknown", async () => {
     const result = await runCli(["mcp", "logni", "x"], { env, cwd });

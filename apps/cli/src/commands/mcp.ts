@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import { connectMcpServer, expiryOf, McpClientError } from "@keel/mcp-client";
 import { chooseServers } from "../config/mcp-servers.js";
@@ -154,16 +152,6 @@ async function logout(name: string, { io }: CommandContext): Promise<number> {
 }
 
 async function status({ io, style }: CommandContext, json: boolean): Promise<number> {
-  const place = credentialsLocation(io.env, io.cwd);
-  // Looking must not create a database (nor a key): a folder without one holds no credentials.
-  if (place.kind === "pglite" && !existsSync(join(place.dataDir, "pgdata", "PG_VERSION"))) {
-    io.stdout.write(
-      json
-        ? `${JSON.stringify({ location: place.dataDir, servers: [] })}\n`
-        : `No MCP server is authorised (${place.dataDir}). Run "keel mcp login NAME".\n`,
-    );
-    return EXIT.ok;
-  }
   const credentials: SqlCredentialStore = lazyCredentialStore(io.env, io.cwd);
   const location = describeLocation(credentialsLocation(io.env, io.cwd));
   try {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createOAuthProvider, type McpServerConfig } from "@keel/mcp-client";
@@ -39,11 +40,21 @@ export function lazyCredentialStore(environment: Environment, cwd: string): SqlC
     })();
     return opened;
   };
+  // Reading a PGlite folder that holds no database yet finds nothing, and must not make one (nor a key):
+  // every HTTP server's requests ask for tokens, most servers never need any.
+  const empty = () => {
+    const location = credentialsLocation(environment, cwd);
+    return (
+      opened === undefined &&
+      location.kind === "pglite" &&
+      !existsSync(join(location.dataDir, "pgdata", "PG_VERSION"))
+    );
+  };
   return {
-    load: async (server) => (await store()).load(server),
+    load: async (server) => (empty() ? undefined : (await store()).load(server)),
     save: async (server, credentials) => (await store()).save(server, credentials),
-    delete: async (server) => (await store()).delete(server),
-    list: async () => (await store()).list(),
+    delete: async (server) => (empty() ? undefined : (await store()).delete(server)),
+    list: async () => (empty() ? [] : (await store()).list()),
     close: async () => {
       if (opened !== undefined) await (await opened).close();
     },
