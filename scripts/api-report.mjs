@@ -40,9 +40,10 @@ function reportedPackages() {
 }
 
 /**
- * Checks or writes the reports of the package in `projectFolder`: `<name>.api.md` for the main entry point and,
- * when the package has an `./internal` subpath (plumbing for other Keel packages, no semver promise),
- * `<name>.internal.api.md` for it, so the split shows in review. Throws with what is wrong.
+ * Checks or writes the reports of the package in `projectFolder`: `<name>.api.md` for the main entry point and
+ * `<name>.<subpath>.api.md` for each other subpath (`./internal`, plumbing for other Keel packages with no semver
+ * promise, or a published one such as `@keel/tools/memory`), so the split shows in review. Throws with what is
+ * wrong.
  */
 function report(projectFolder) {
   const packageJsonPath = path.join(projectFolder, "package.json");
@@ -55,9 +56,11 @@ function report(projectFolder) {
     manifest.exports?.["."]?.types ?? manifest.types,
     `${baseName}.api.md`,
   );
-  const internal = manifest.exports?.["./internal"]?.types;
-  if (internal)
-    reportEntry(projectFolder, packageJsonPath, manifest, internal, `${baseName}.internal.api.md`);
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    if (subpath === "." || subpath === "./package.json" || typeof target?.types !== "string") continue;
+    const suffix = subpath.slice(2).replaceAll("/", ".");
+    reportEntry(projectFolder, packageJsonPath, manifest, target.types, `${baseName}.${suffix}.api.md`);
+  }
 }
 
 /** Checks or writes the report of one entry point (its types file) as `reportFileName`. */

@@ -11,6 +11,7 @@ export function makeContext(overrides: Partial<HookContext> = {}): HookContext {
     runId: "run-test",
     iteration: 1,
     history: [],
+    messages: [],
     batch: [],
     signal: new AbortController().signal,
     metadata: {},

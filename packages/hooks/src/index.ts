@@ -1,3 +1,5 @@
+export type { ConversationCall } from "./conversation-calls.js";
+export { conversationCalls } from "./conversation-calls.js";
 export type { HookOptions, ToolCallOf, ToolPostHookSpec, ToolPreHookSpec } from "./define-hook.js";
 export { definePostHook, definePreHook } from "./define-hook.js";
 export type { HookConfigErrorCode } from "./hook-config-error.js";

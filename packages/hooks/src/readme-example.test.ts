@@ -32,3 +32,21 @@ it("runs the README's first example and redirects the $750 refund to escalation"
     hook: "threshold-redirect:process_refund.amount",
   });
 });
+
+it("runs the README's conversation example: a lookup in an earlier turn and the user's yes allow the call", async () => {
+  const section = readme.slice(readme.indexOf("## Hooks that see the conversation"));
+  const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  expect(example).toBeDefined();
+  directory = mkdtempSync(join(tmpdir(), "keel-hooks-readme-"));
+  const file = join(directory, "example.ts");
+  const errorsPath = fileURLToPath(import.meta.resolve("@keel/errors"));
+  writeFileSync(
+    file,
+    (example ?? "")
+      .replace('from "@keel/hooks"', `from ${JSON.stringify(indexPath)}`)
+      .replace('from "@keel/errors"', `from ${JSON.stringify(errorsPath)}`),
+  );
+  const log = vi.spyOn(console, "log").mockImplementation(() => {});
+  await import(/* @vite-ignore */ file);
+  expect(log).toHaveBeenCalledWith({ action: "allow" });
+});

@@ -1,5 +1,6 @@
 import type { ErrorOutcome, ToolOutcome } from "@keel/errors";
 import type { ToolCall } from "@keel/tools";
+import type { MessageParam } from "@keel/wire";
 
 /**
  * What a pre-tool hook decides. Most restrictive wins when composed: block > hold > redirect > rewrite >
@@ -46,6 +47,14 @@ export interface HookContext {
   readonly iteration: number;
   /** Every earlier call of the run, in order, with its final outcome. */
   readonly history: readonly CompletedCall[];
+  /**
+   * The conversation as the model had it when it asked for this call: the messages the run started from
+   * (earlier user turns and runs included) and every turn since, ending with the assistant turn that holds
+   * this call. The caller's live, append-only history, passed by reference: read it, never keep or change
+   * it. A read started while the response still streams sees it without that turn. `[]` where the caller
+   * does not know the conversation (an MCP server). `conversationCalls(messages)` lists its tool calls.
+   */
+  readonly messages: readonly MessageParam[];
   /** All calls of the current parallel batch (including this one). */
   readonly batch: readonly ToolCall[];
   readonly signal: AbortSignal;

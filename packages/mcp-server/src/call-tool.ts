@@ -81,6 +81,8 @@ export async function serveToolCall(
       runId: inConversation ? `mcp-conversation-${conversation.id}` : request.runId,
       iteration: 0,
       history: earlier,
+      // The server sees single calls, never the client's conversation: hooks that need it must fail closed.
+      messages: [],
       batch: [requested],
       signal: request.signal,
       metadata: Object.freeze({ role, transport: "mcp" }),

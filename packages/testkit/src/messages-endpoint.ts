@@ -101,7 +101,8 @@ export async function handleMessages(
   const valid = validation.request;
   const contextProblem =
     checkContextManagement(valid.context_management, betasOf(request.headers["anthropic-beta"])) ??
-    alteredCompaction(valid.messages);
+    alteredCompaction(valid.messages) ??
+    state.compactions.dropped(valid.messages);
   if (contextProblem !== undefined) return fail(400, "invalid_request_error", contextProblem);
 
   try {
@@ -123,6 +124,7 @@ export async function handleMessages(
   const edited = editRequest(valid, raw.byteLength);
   const inputUsage = state.cache.account(edited.request, edited.bytes, validation.cacheBreakpoints);
   const served = withCompaction(withSignedThinking(serveTemplate(template, valid.model, inputUsage)), edited);
+  state.compactions.record(valid, served);
   const completed =
     valid.context_management === undefined
       ? served

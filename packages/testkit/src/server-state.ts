@@ -1,5 +1,6 @@
 import type { MessageTemplate } from "@keel/wire";
 import { findMessageProblem } from "@keel/wire/internal";
+import type { IssuedCompactions } from "./issued-compactions.js";
 import type { RecordedRequest, ResolvedOptions } from "./options.js";
 import type { PromptCache } from "./prompt-cache.js";
 import type { MessagesRequest } from "./wire.js";
@@ -9,6 +10,8 @@ export interface ServerState {
   readonly options: ResolvedOptions;
   readonly requests: RecordedRequest[];
   readonly cache: PromptCache;
+  /** Compaction blocks served, so a later request that drops one is refused. */
+  readonly compactions: IssuedCompactions;
   /** Cancels the timers of streams still being written. */
   readonly activeStreams: Set<() => void>;
   requestCount: number;

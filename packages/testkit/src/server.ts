@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { handleCountTokens } from "./count-tokens-endpoint.js";
 import { errorBody, sendJson } from "./http-responses.js";
+import { IssuedCompactions } from "./issued-compactions.js";
 import { handleMessages } from "./messages-endpoint.js";
 import { type FakeMessagesApiOptions, type RecordedRequest, resolveOptions } from "./options.js";
 import { PromptCache } from "./prompt-cache.js";
@@ -32,6 +33,7 @@ export async function startFakeMessagesApi(options: FakeMessagesApiOptions): Pro
     options: resolved,
     requests: [],
     cache: new PromptCache(),
+    compactions: new IssuedCompactions(),
     activeStreams: new Set(),
     requestCount: 0,
     scriptCursor: 0,

@@ -33,6 +33,9 @@ export function validateRequest(body: unknown): ValidationResult {
       if (!isRecord(tool) || typeof tool.name !== "string")
         return fail(`tools.${index}.name: Field required`);
       if (toolNames.has(tool.name)) return fail(`tools: Tool names must be unique. Duplicate: ${tool.name}`);
+      // @anthropic-ai/sdk's MemoryTool20250818 types the name as the literal 'memory'; the wording is the fake's.
+      if (tool.type === "memory_20250818" && tool.name !== "memory")
+        return fail(`tools.${index}.name: Input should be 'memory' for a memory_20250818 tool`);
       toolNames.add(tool.name);
       if (tool.cache_control !== undefined) cacheBreakpoints++;
     }

@@ -23,6 +23,11 @@ function roundTrip(overrides: { assistant?: unknown[]; results?: unknown[] } = {
 
 const invalidRequests: Array<[string, Record<string, unknown>, string]> = [
   ["a missing model", { model: undefined }, "model: Field required"],
+  [
+    "a memory tool not named memory",
+    { tools: [{ type: "memory_20250818", name: "notes" }] },
+    "tools.0.name: Input should be 'memory' for a memory_20250818 tool",
+  ],
   ["a missing max_tokens", { max_tokens: undefined }, "max_tokens: Field required"],
   ["missing messages", { messages: undefined }, "messages: Field required"],
   ["an empty messages list", { messages: [] }, "at least one message is required"],

@@ -46,7 +46,9 @@ const notRun = (): Execution =>
   fixed(transientError("RUN_ABORTED", "The run was aborted before this call ran; nothing was executed."));
 
 const reuseKeyOf = (tool: Tool, input: unknown): string | undefined =>
-  tool.reuse === true && tool.effect === "read" ? `${tool.name}\u0000${canonicalJson(input)}` : undefined;
+  tool.reuse === true && (tool.callEffect?.(input) ?? tool.effect) === "read"
+    ? `${tool.name}\u0000${canonicalJson(input)}`
+    : undefined;
 
 async function runPlanned(
   call: ToolCall,
@@ -55,7 +57,8 @@ async function runPlanned(
 ): Promise<Execution> {
   const { tool, input } = plan;
   let key: string | undefined;
-  if (tool.effect === "write") {
+  // A tool whose effect depends on the call (the memory tool's view reads) keys only its writes.
+  if ((tool.callEffect?.(input) ?? tool.effect) === "write") {
     const { runId } = options.context;
     const chosen = options.idempotencyKey?.(tool, input) ?? idempotencyKey(runId, tool.name, input);
     if (typeof chosen !== "string") return { ...fixed(chosen), ran: false };

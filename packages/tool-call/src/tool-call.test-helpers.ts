@@ -12,6 +12,7 @@ export function makeContext(overrides: Partial<HookContext> = {}): HookContext {
     iteration: 1,
     history: [],
     batch: [],
+    messages: [],
     signal: new AbortController().signal,
     metadata: {},
     ...overrides,

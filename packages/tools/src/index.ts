@@ -12,6 +12,7 @@ export type { RouteResult } from "./route/route-result.js";
 export type { Toolset } from "./toolset/create-toolset.js";
 export { createToolset } from "./toolset/create-toolset.js";
 export type {
+  AnthropicDefinedToolDefinition,
   AnthropicToolDefinition,
   McpToolDefinition,
   Tool,

@@ -63,6 +63,17 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly input: I;
   readonly output?: O | undefined;
   readonly effect: ToolEffect;
+  /**
+   * The effect of one call, when it depends on the input (the memory tool: `view` reads, every other command
+   * writes). It sees the input as the model sent it, before validation: scheduling decides before the call is
+   * checked. `effect` stays the tool's strongest, for what describes the tool as a whole (MCP hints).
+   */
+  readonly callEffect?: (input: unknown) => ToolEffect;
+  /**
+   * A client tool the Anthropic API defines (e.g. `memory_20250818`): requests carry `{ type, name }` instead of
+   * a description and schema (the model knows the tool); `input` still validates every call.
+   */
+  readonly anthropicType?: string;
   /** Per-call time limit; exceeding it yields transient TOOL_TIMEOUT. */
   readonly timeoutMs?: number | undefined;
   /** Opt-in for read tools: an identical later call in the same run reuses the earlier non-error outcome. */
@@ -100,6 +111,13 @@ export interface AnthropicToolDefinition {
   input_schema: Record<string, unknown>;
   cache_control?: { type: "ephemeral" };
 }
+
+/** A client tool the Anthropic API defines (the memory tool): its versioned `type` and its `name`. */
+export type AnthropicDefinedToolDefinition = {
+  type: string;
+  name: string;
+  cache_control?: { type: "ephemeral" };
+};
 
 /** The MCP `tools/list` tool shape, as Keel serves it. */
 export interface McpToolDefinition {

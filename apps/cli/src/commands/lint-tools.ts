@@ -5,6 +5,7 @@ import {
   MCP_CONFIG_OPTIONS,
   mcpConfigFlags,
 } from "../config/mcp-servers.js";
+import { loadCatalog } from "../routing/load-catalog.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import { connectChosenServers } from "../run/mcp-tools.js";
 import { plural } from "../trace/format-steps.js";
@@ -14,6 +15,7 @@ import { defineCommand, EXIT } from "./command.js";
 const HELP = `Lint the support tools' descriptions for what will misroute.
 
 Usage: keel lint-tools [--naive] [--json]
+       keel lint-tools --catalog MODULE [--json]
        keel lint-tools --mcp-config FILE [--mcp-server NAME ...] [--json]
 
 Checks each description's four parts (what it does, when to use it, when NOT to — naming the sibling —,
@@ -25,6 +27,8 @@ With --mcp-config, lints the tools a live MCP server lists (started or reached a
 
 Options:
   --naive              lint the naive surface ("Retrieves X information" getters) instead
+  --catalog MODULE     lint your own tools: a JavaScript module (path or package) whose default or "tools"
+                       export is an array of Keel tools or a toolset
   --mcp-config FILE    lint the tools of the MCP servers in a .mcp.json (it must pass keel check-config)
   --mcp-server NAME    only this server of --mcp-config (repeatable; default every server)
   --json               print { "surface", "errors", "warnings", "findings": [{ id, severity, tool, message }] }
@@ -35,6 +39,7 @@ Exit codes: 0 no error-level finding (warnings allowed), 1 at least one error, 2
 Examples:
   keel lint-tools
   keel lint-tools --naive
+  keel lint-tools --catalog ./dist/tools.js
   keel lint-tools --json | jq '.findings[] | select(.severity == "error")'
   keel lint-tools --mcp-config .mcp.json --mcp-server keel-support
 `;
@@ -44,6 +49,7 @@ export const lintToolsCommand = defineCommand({
   help: HELP,
   options: {
     naive: { type: "boolean" },
+    catalog: { type: "string" },
     json: { type: "boolean" },
     ...MCP_CONFIG_OPTIONS,
   },
@@ -54,9 +60,14 @@ export const lintToolsCommand = defineCommand({
       throw new UsageError(
         "--naive and --mcp-config exclude each other: the naive surface or a server's tools.",
       );
+    if (values.catalog !== undefined && (values.naive || mcpConfig !== undefined))
+      throw new UsageError("--catalog excludes --naive and --mcp-config: lint one surface at a time.");
     let surface: string;
     let tools: readonly Tool[];
-    if (mcpConfig === undefined) {
+    if (values.catalog !== undefined) {
+      surface = `catalog:${values.catalog}`;
+      tools = await loadCatalog(values.catalog, io.cwd);
+    } else if (mcpConfig === undefined) {
       surface = values.naive ? "naive" : "real";
       tools = surfaceTools(values.naive ? "naive" : "real");
     } else {

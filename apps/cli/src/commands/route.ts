@@ -2,14 +2,16 @@ import { DEFAULT_MODEL } from "@keel/loop";
 import { modeBanner } from "../mode.js";
 import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
 import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
+import { loadCatalog } from "../routing/load-catalog.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { surfaceTools } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
+import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT, QUOTE_REQUEST, singlePositional } from "./command.js";
 
 const HELP = `Which support tool would handle a request?
 
-Usage: keel route "<request>" [--naive] [--live [--model MODEL]] [--json]
+Usage: keel route "<request>" [--naive | --catalog MODULE] [--live [--model MODEL]] [--json]
 
 Offline (default) the deterministic router scores the tools' descriptions — no model, no key. With --live
 the same descriptions go to the model with tool_choice auto (needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL
@@ -18,6 +20,8 @@ one tool, or the tools it could not tell apart, or neither (null, null).
 
 Options:
   --naive          route over the naive surface ("Retrieves X information" getters) instead of the support tools
+  --catalog MODULE route over your own tools: a JavaScript module (path or package) whose default or
+                   "tools" export is an array of Keel tools or a toolset
   --live           ask the real model instead of the offline router
   --model MODEL    the model for --live (default $ANTHROPIC_MODEL or ${DEFAULT_MODEL})
   --json           print only { "tool", "ambiguous", "reason" }
@@ -27,6 +31,7 @@ Examples:
   keel route "check order #12345 status"
   keel route "check order #12345 status" --naive
   keel route "I want to talk to a manager" --json
+  keel route "cancel my order" --catalog ./dist/tools.js
   keel route "Where is ORD-1005?" --live --model ${DEFAULT_MODEL}
 `;
 
@@ -44,12 +49,18 @@ export const routeCommand = defineCommand({
   help: HELP,
   options: {
     naive: { type: "boolean" },
+    catalog: { type: "string" },
     ...LIVE_OPTIONS,
     json: { type: "boolean" },
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
     const request = singlePositional("route", positionals, "request", true, QUOTE_REQUEST) ?? "";
-    const tools = surfaceTools(values.naive ? "naive" : "real");
+    if (values.catalog !== undefined && values.naive)
+      throw new UsageError("--naive and --catalog exclude each other: the naive surface or your tools.");
+    const tools =
+      values.catalog === undefined
+        ? surfaceTools(values.naive ? "naive" : "real")
+        : await loadCatalog(values.catalog, io.cwd);
     const live = chooseLiveClient("route", values, env, io.stderr);
     let answer: RouteAnswer;
     if (live) {

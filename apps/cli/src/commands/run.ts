@@ -14,6 +14,7 @@ import {
 } from "../config/mcp-servers.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
+import { CONTEXT_OPTIONS, contextOptions } from "../run/context-flags.js";
 import { openMcpTools } from "../run/mcp-tools.js";
 import {
   BACKEND_OPTIONS,
@@ -57,6 +58,11 @@ Options:
   --max-iterations N     tool rounds before the forced final answer (default 10)
   --thinking N           extended thinking with a budget of N tokens (at least 1024; max_tokens becomes N + 4096)
   --temperature T        sampling temperature from 0 to 1 (not with --thinking: the API refuses the pair)
+  --compact              the API summarises earlier turns past --compact-trigger (server-side compaction)
+  --compact-trigger N    input tokens past which --compact compacts (default the API's, 150,000)
+  --clear-tool-uses      the API clears the oldest tool results past 100,000 input tokens, keeping 3
+  --max-input-tokens N   no request over N input tokens (counted before sending): the run compacts, or ends
+                         context_window_exceeded before the API would refuse it
   --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
   --database-url URL     PostgreSQL (default $DATABASE_URL with --backend sql)
   --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
@@ -87,6 +93,7 @@ Examples:
   keel run "Where is ORD-1005?" --script answers.json --trace run.trace.json
   keel run --scenario low-value-refund --record low.cassette.json
   keel run --scenario low-value-refund --replay low.cassette.json
+  keel run --scenario low-value-refund --compact --compact-trigger 60000 --max-input-tokens 180000
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
@@ -122,6 +129,7 @@ export const runCommand = defineCommand({
     "max-iterations": { type: "string" },
     thinking: { type: "string" },
     temperature: { type: "string" },
+    ...CONTEXT_OPTIONS,
     ...BACKEND_OPTIONS,
     trace: { type: "string" },
     record: { type: "string" },
@@ -141,6 +149,7 @@ export const runCommand = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
+    const context = contextOptions(values);
     // The files the run saves are checked before it starts, not found unwritable after it finished, and
     // never one it reads.
     const inputs = [
@@ -204,6 +213,7 @@ export const runCommand = defineCommand({
           ...request,
           metadata: plan.scenario?.metadata ?? {},
           ...(maxIterations === undefined ? {} : { maxIterations }),
+          ...(context === undefined ? {} : { context }),
           ...(io.signal === undefined ? {} : { signal: io.signal }),
           ...(reporter === undefined
             ? {}

@@ -49,6 +49,34 @@ export function responseLine(event: ResponseEvent, style: Style): string {
 }
 
 /**
+ * What the API's context management did to one request, or undefined when nothing: "compacted (the compaction
+ * step read 9,000 tokens, wrote 120) · cleared 3 tool uses, 1 thinking turn (1,200 tokens)".
+ */
+export function contextText(context: ResponseEvent["context"]): string | undefined {
+  if (context === undefined) return undefined;
+  const notes: string[] = [];
+  if (context.compacted) {
+    notes.push(
+      `compacted (the compaction step read ${number(context.compaction.input_tokens)} tokens, wrote ${number(context.compaction.output_tokens)})`,
+    );
+  }
+  const cleared = [
+    ...(context.cleared_tool_uses > 0 ? [plural(context.cleared_tool_uses, "tool use")] : []),
+    ...(context.cleared_thinking_turns > 0 ? [plural(context.cleared_thinking_turns, "thinking turn")] : []),
+  ];
+  if (cleared.length > 0 || context.cleared_input_tokens > 0) {
+    notes.push(`cleared ${cleared.join(", ") || "context"} (${number(context.cleared_input_tokens)} tokens)`);
+  }
+  return notes.length === 0 ? undefined : notes.join(" · ");
+}
+
+/** The context line under a response, when the API compacted or cleared its request. */
+export function contextLine(event: ResponseEvent, style: Style): string[] {
+  const text = contextText(event.context);
+  return text === undefined ? [] : [style.magenta(`${INDENT}context ${text}`)];
+}
+
+/**
  * A tool_use block's steps: what was asked, what the hooks decided, the retries it took (they happen before
  * the call's event arrives, so they are shown in place here), what came back.
  */

@@ -1,6 +1,6 @@
 import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
-import { plural } from "./format-steps.js";
+import { contextText, plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
@@ -78,6 +78,7 @@ li.round::before{content:attr(data-index);position:absolute;left:-36px;top:12px;
 li.round.final::before{background:#7a4fd1}
 .head{font-weight:600}
 .text{white-space:pre-wrap;margin:6px 0}
+.context{color:#7a3e9d;margin:4px 0}
 ul.steps{list-style:none;padding:0;margin:8px 0 0}
 li.step{border-top:1px solid #eef0f3;padding:8px 0}
 .label{display:inline-block;min-width:64px;color:#66707c;font-size:13px}
@@ -120,12 +121,14 @@ export function renderTraceHtml(trace: LoadedTrace): string {
           cache_read_input_tokens: response.usage.cache_read_input_tokens ?? 0,
         })}</div>`
       : "";
+    const edits = contextText(response?.context);
+    const context = edits === undefined ? "" : `<div class="context">context ${escapeHtml(edits)}</div>`;
     const retries = retriesByCall(round.steps);
     const steps =
       round.steps.length > 0
         ? `<ul class="steps">${round.steps.map((event) => step(event, retries)).join("")}</ul>`
         : "";
-    return `<li class="round${round.final ? " final" : ""}" data-index="${round.index}"><div class="head">${head}</div>${text}${usage}${steps}</li>`;
+    return `<li class="round${round.final ? " final" : ""}" data-index="${round.index}"><div class="head">${head}</div>${text}${usage}${context}${steps}</li>`;
   });
   const usage = roundUsage(view);
   const row = (label: string, value: RunUsage) =>

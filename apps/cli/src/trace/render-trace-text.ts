@@ -3,6 +3,7 @@ import type { RetryEvent } from "@keel/loop/internal";
 import type { Style } from "../terminal/style.js";
 import {
   compactJson,
+  contextLine,
   formatTokens,
   INDENT,
   ignoredLine,
@@ -87,6 +88,7 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
       const text = round.response.text;
       lines.push(`${label}${text ? indentText(text) : style.dim("(no text saved)")}${size}`);
       lines.push(responseLine(round.response, style));
+      lines.push(...contextLine(round.response, style));
     } else {
       lines.push(`${label}${style.red("no response")}${size}`);
     }

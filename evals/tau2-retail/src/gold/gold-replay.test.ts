@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPristineDb } from "../db/retail-db.js";
-import { retailPolicyHooks } from "../hooks/policy-hooks.js";
+import { retailPolicyHooks } from "../policy/policy-hooks.js";
 import { replayTrajectory } from "../replay/replay-trajectory.js";
 import type { ReplayResult } from "../replay/trajectory.js";
 import { DATABASE_WRITES, EXPLICIT_YES, policyTrajectory } from "./policy-trajectory.js";
-import { loadExpectedDigests, loadSplits, loadTasks } from "./tasks.js";
+import { loadExpectedDigests, loadSplits, loadTasks, taskById } from "./tasks.js";
 
 interface TaskReplay {
   readonly result: ReplayResult;
@@ -20,9 +20,9 @@ beforeAll(async () => {
   for (const task of loadTasks()) {
     const refused: TaskReplay["refused"] = [];
     const result = await replayTrajectory(policyTrajectory(task, pristine), {
-      preHooks: retailPolicyHooks(),
-      onToolCall: ({ requested, outcome }) => {
-        if (outcome.kind === "success") return;
+      preHooks: retailPolicyHooks,
+      onToolCall: ({ requested, outcome, decision }) => {
+        if (outcome.kind === "success" || decision === "block") return;
         const text = outcome.kind === "empty" ? outcome.data : outcome.details;
         refused.push({ name: requested, error: String((text as { tau2_error?: unknown })?.tau2_error) });
       },
@@ -48,9 +48,11 @@ describe("the gold replay against τ²'s own environment", () => {
     expect([splits.test.length, equal(splits.test)]).toEqual([40, 40]);
   });
 
-  it("refuses exactly the gold calls τ²'s tools refuse, with τ²'s texts (the writes of tasks 64 and 105)", () => {
+  it("τ²'s tools refuse the gold calls τ² refuses, with τ²'s texts, wherever no hook stopped them first", () => {
     for (const task of loadTasks()) {
-      const oracle = (expected.refused[task.id] ?? []).map(({ name, error }) => ({ name, error }));
+      const oracle = (expected.refused[task.id] ?? [])
+        .filter(({ name }) => !DATABASE_WRITES.has(name) || !["64", "105"].includes(task.id))
+        .map(({ name, error }) => ({ name, error }));
       expect({ task: task.id, refused: replays.get(task.id)?.refused }).toEqual({
         task: task.id,
         refused: oracle,
@@ -60,24 +62,32 @@ describe("the gold replay against τ²'s own environment", () => {
       calls.filter((call) => DATABASE_WRITES.has(call.name)).map(() => id),
     );
     expect(refusedWrites).toEqual(["64", "105"]);
-    const codes = ["64", "105"].map((id) =>
-      replays
-        .get(id)
-        ?.result.steps.find((step) => DATABASE_WRITES.has(step.name) && step.outcome === "error"),
+  });
+
+  it("without hooks, the two gold writes τ² refuses (tasks 64 and 105) are refused by the tools the same way", async () => {
+    const pristine = loadPristineDb();
+    const steps = await Promise.all(
+      ["64", "105"].map(async (id) => {
+        const { steps } = await replayTrajectory(policyTrajectory(taskById(id), pristine));
+        return steps.find((step) => DATABASE_WRITES.has(step.name) && step.outcome === "error");
+      }),
     );
-    expect(codes).toMatchObject([
-      { category: "business", code: "ORDER_NOT_DELIVERED" },
-      { category: "business", code: "INSUFFICIENT_GIFT_CARD_BALANCE" },
+    expect(steps).toMatchObject([
+      { decision: "allow", category: "business", code: "ORDER_NOT_DELIVERED" },
+      { decision: "allow", category: "business", code: "INSUFFICIENT_GIFT_CARD_BALANCE" },
     ]);
   });
 
-  it("is stopped by no hook", () => {
+  it("is stopped by no hook but on those two writes, which break the policy (0 false blocks)", () => {
     const stopped = [...replays.values()].flatMap(({ result }) =>
       result.steps
         .filter((step) => step.decision !== "allow")
-        .map((step) => `${result.task_id}:${step.name}`),
+        .map((step) => `${result.task_id}:${step.name}:${step.hook}:${step.code}`),
     );
-    expect(stopped).toEqual([]);
+    expect(stopped).toEqual([
+      "64:exchange_delivered_order_items:order-status-precondition:ORDER_NOT_DELIVERED",
+      "105:exchange_delivered_order_items:gift-card-covers-amount:GIFT_CARD_BALANCE_TOO_LOW",
+    ]);
   });
 });
 

@@ -1,17 +1,9 @@
 import { ownEntry, type RetailDb } from "../db/retail-db.js";
+import { DATABASE_WRITES } from "../policy/conversation-facts.js";
 import type { Trajectory, TrajectoryCall, TrajectoryStep } from "../replay/trajectory.js";
 import type { GoldAction, Tau2Task } from "./tasks.js";
 
-/** τ²'s writes that change the database; each needs the user's explicit yes first. */
-export const DATABASE_WRITES: ReadonlySet<string> = new Set([
-  "cancel_pending_order",
-  "exchange_delivered_order_items",
-  "modify_pending_order_address",
-  "modify_pending_order_items",
-  "modify_pending_order_payment",
-  "modify_user_address",
-  "return_delivered_order_items",
-]);
+export { DATABASE_WRITES };
 
 /** The user's answer to a confirmation request in a gold trajectory. */
 export const EXPLICIT_YES = "yes";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { describeReadError } from "@keel/diagnostics";
 import { loadTasks } from "../gold/tasks.js";
-import { retailPolicyHooks } from "../hooks/policy-hooks.js";
+import { retailPolicyHooks } from "../policy/policy-hooks.js";
 import { readTrajectories } from "./read-trajectories.js";
 import { replayTrajectory } from "./replay-trajectory.js";
 
@@ -76,7 +76,7 @@ export async function replayMain(argv: readonly string[], io: Io = process): Pro
     return 2;
   }
   const known = new Set(loadTasks().map((task) => task.id));
-  const preHooks = values.naive ? [] : retailPolicyHooks();
+  const preHooks = values.naive ? undefined : retailPolicyHooks;
   let failed = 0;
   for (const trajectory of read.trajectories) {
     if (!known.has(trajectory.task_id)) {
@@ -85,7 +85,7 @@ export async function replayMain(argv: readonly string[], io: Io = process): Pro
       continue;
     }
     try {
-      const result = await replayTrajectory(trajectory, { preHooks });
+      const result = await replayTrajectory(trajectory, preHooks ? { preHooks } : {});
       if (values.json) io.stdout.write(`${JSON.stringify(result)}\n`);
       else {
         const stopped = result.steps.filter((step) => step.decision !== "allow").length;

@@ -3,7 +3,7 @@ import { DEFAULT_MODEL, runAgent, ScriptedClient, type ToolCallRecord } from "@k
 import { createToolset } from "@keel/tools";
 import type { MessageParam, MessageTemplate } from "@keel/wire";
 import { databaseDigest } from "../db/digest.js";
-import { loadPristineDb } from "../db/retail-db.js";
+import { loadPristineDb, type RetailDb } from "../db/retail-db.js";
 import { loadPolicy, taskById } from "../gold/tasks.js";
 import { createRetailTools } from "../tools/create-retail-tools.js";
 import type { ReplayResult, StepRecord, Trajectory, TrajectoryStep } from "./trajectory.js";
@@ -12,8 +12,11 @@ import type { ReplayResult, StepRecord, Trajectory, TrajectoryStep } from "./tra
 export const TURN_END_TEXT = "Done. Waiting for the user.";
 
 export interface ReplayOptions {
-  /** Pre-tool hooks; none is the naive surface (the same tools, what τ²'s own tools allow). */
-  readonly preHooks?: readonly PreToolHook[];
+  /**
+   * The pre-tool hooks of a run over its database (the policy hooks read it); none is the naive surface (the
+   * same tools, what τ²'s own tools allow).
+   */
+  readonly preHooks?: (db: RetailDb) => readonly PreToolHook[];
   /** Called with each answered call as the loop recorded it (outcome included), in order. */
   readonly onToolCall?: (call: ToolCallRecord) => void;
 }
@@ -32,6 +35,7 @@ export async function replayTrajectory(
   const db = loadPristineDb();
   const toolset = createToolset(createRetailTools(db));
   const system = loadPolicy();
+  const preHooks = options.preHooks?.(db);
   let turns: MessageTemplate[] = [];
   // One client for the whole conversation, so tool_use ids stay unique across runs; each run serves its turns.
   const client = new ScriptedClient(() => turns.shift());
@@ -51,7 +55,7 @@ export async function replayTrajectory(
       model: DEFAULT_MODEL,
       system,
       tools: toolset,
-      ...(options.preHooks ? { hooks: { pre: [...options.preHooks] } } : {}),
+      ...(preHooks ? { hooks: { pre: [...preHooks] } } : {}),
       messages,
       maxIterations: rounds,
       cache: false,

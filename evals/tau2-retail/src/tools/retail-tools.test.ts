@@ -14,7 +14,15 @@ function setup() {
   const call = async (name: string, input: unknown): Promise<ToolOutcome> => {
     count += 1;
     const id = `toolu_${count}`;
-    const context = { runId: "run_test", iteration: 1, history: [], batch: [], signal, metadata: {} };
+    const context = {
+      runId: "run_test",
+      iteration: 1,
+      history: [],
+      messages: [],
+      batch: [],
+      signal,
+      metadata: {},
+    };
     const resolution = await resolveToolCall({ id, name, input }, { toolset, context });
     return resolution.outcome;
   };

@@ -109,6 +109,38 @@ describe("context management against the fake API", () => {
     );
   });
 
+  it("never drops a compaction block: every later request carries each one verbatim where it was served", async () => {
+    const { api, client } = await start(12);
+    const result = await runAgent({
+      client,
+      model: "claude-sonnet-5-5",
+      tools: [readOrder],
+      prompt: "Read the orders.",
+      maxIterations: 15,
+      context: { compact: { trigger: 4000, pauseAfterCompaction: true } },
+    });
+    expect(result.status).toBe("completed");
+    // The fake refuses a request that continues a compacted history without its block (or with it altered).
+    expect(api.requests.every((request) => request.response?.status === 200)).toBe(true);
+    const served = api.requests.filter(
+      (request) => request.response?.message?.content[0]?.type === "compaction",
+    );
+    expect(served.length).toBeGreaterThan(1);
+    for (const compaction of served) {
+      const position = compaction.body.messages.length;
+      const block = compaction.response!.message!.content[0];
+      const later = api.requests.filter((request) => request.index > compaction.index);
+      expect(later.length).toBeGreaterThan(0);
+      for (const request of later) {
+        // The newest turn may carry Keel's cache breakpoint (BetaCompactionBlockParam allows cache_control).
+        const sent = (request.body.messages[position]!.content as Array<Record<string, unknown>>).map(
+          ({ cache_control: _breakpoint, ...rest }) => rest,
+        );
+        expect(sent).toContainEqual(block);
+      }
+    }
+  });
+
   it("refuses a compaction block sent back altered, as the API refuses it", async () => {
     const { api, client } = await start(0);
     const altered = { type: "compaction", content: "changed", encrypted_content: "keel-fake-compaction:abc" };

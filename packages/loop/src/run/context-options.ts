@@ -54,16 +54,6 @@ export const contextOptionsSchema = z.strictObject({
  */
 export type ContextOptions = z.input<typeof contextOptionsSchema>;
 
-/** The run's context plan: the edits, the betas they need, and the budget. */
-export interface ResolvedContext {
-  readonly edits: readonly ContextManagementEdit[];
-  readonly maxInputTokens: number | undefined;
-  /** The compaction trigger when compaction is on. */
-  readonly compactTrigger: number | undefined;
-}
-
-const NONE: ResolvedContext = { edits: [], maxInputTokens: undefined, compactTrigger: undefined };
-
 /**
  * Validates `context` against the run's other options and turns it into the API's edits: thinking
  * clearing first (the context-editing guide lists it first when both are used), then tool-use clearing,
@@ -73,8 +63,14 @@ export function resolveContext(
   value: unknown,
   request: RequestFields,
   toolNames: readonly string[],
-): ResolvedContext {
-  if (value === undefined) return NONE;
+): {
+  /** `request` with the edits and their betas: what every request asks the server to edit. */
+  readonly request: RequestFields;
+  readonly maxInputTokens: number | undefined;
+  /** The compaction trigger when compaction is on. */
+  readonly compactTrigger: number | undefined;
+} {
+  if (value === undefined) return { request, maxInputTokens: undefined, compactTrigger: undefined };
   const parsed = contextOptionsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -148,18 +144,18 @@ export function resolveContext(
         : { pause_after_compaction: options.pauseAfterCompaction }),
     });
   }
-  return { edits, maxInputTokens, compactTrigger };
+  return { request: withContextEdits(request, edits), maxInputTokens, compactTrigger };
 }
 
 /**
  * The request fields with the context edits and their betas: the one place that decides what a request
  * asks the server to edit (`request` itself cannot carry `context_management`).
  */
-export function withContextEdits(request: RequestFields, context: ResolvedContext): RequestFields {
-  if (context.edits.length === 0) return request;
+function withContextEdits(request: RequestFields, edits: readonly ContextManagementEdit[]): RequestFields {
+  if (edits.length === 0) return request;
   const betas = new Set(request.betas ?? []);
-  for (const edit of context.edits) {
+  for (const edit of edits) {
     betas.add(edit.type === "compact_20260112" ? COMPACTION_BETA : CONTEXT_MANAGEMENT_BETA);
   }
-  return { ...request, betas: [...betas], context_management: { edits: [...context.edits] } };
+  return { ...request, betas: [...betas], context_management: { edits: [...edits] } };
 }

@@ -6,23 +6,15 @@ import {
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
-import type { RequestFields } from "./request-parameters.js";
+import type { ResolvedRunOptions } from "./run-options-schema.js";
 
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
 
 /** `JSON.stringify({ ...fields, messages: [] })` up to its messages' opening bracket (`messages` is its last key). */
 const requestHead = (fields: object): string => JSON.stringify({ ...fields, messages: [] }).slice(0, -2);
 
-export interface ConversationSettings {
-  readonly model: string;
-  readonly maxTokens: number;
-  readonly system: string | readonly TextBlock[] | undefined;
-  readonly tools: readonly (ToolDefinitionParam | ServerToolDefinition)[];
-  readonly initialMessages: readonly MessageParam[];
-  readonly cache: boolean;
-  /** Request parameters sent on every request (thinking, temperature, tool choice, ...). */
-  readonly parameters?: RequestFields;
-}
+/** The tool definitions a request carries: the run's tools, then its server tools. */
+type RequestTools = readonly (ToolDefinitionParam | ServerToolDefinition)[];
 
 /**
  * The append-only history and the requests built from it. Everything that does not change between rounds
@@ -42,7 +34,6 @@ export class Conversation {
   private headBytes!: number;
   private finalHeadBytes!: number;
   private markNewestTurn!: boolean;
-  private settings: ConversationSettings;
   /** The code-execution container of the latest response that named one; sent with every later request. */
   container: string | undefined;
   /** The JSON of every message but the newest, each followed by a comma, and its UTF-8 size. */
@@ -52,31 +43,35 @@ export class Conversation {
   private newestJson = "";
   private newestBytes = 0;
 
-  constructor(settings: ConversationSettings) {
-    this.settings = settings;
-    this.setPrefix(settings);
-    for (const message of settings.initialMessages) this.append(message);
+  /**
+   * Reads the run's resolved options as they are (no settings object of its own, no copy): the fields every
+   * request repeats. The request prefix is computed here, once, and again only when the tools change.
+   */
+  constructor(
+    private readonly options: Pick<
+      ResolvedRunOptions,
+      "model" | "maxTokens" | "system" | "initialMessages" | "cache" | "request"
+    >,
+    tools: RequestTools,
+  ) {
+    this.setTools(tools);
+    for (const message of options.initialMessages) this.append(message);
   }
 
   /**
    * Sends other tools from the next request on (the history stays as it is). The prompt-cache prefix
    * changes with them, so the next request writes the cache again.
    */
-  setTools(tools: ConversationSettings["tools"]): void {
-    this.settings = { ...this.settings, tools };
-    this.setPrefix(this.settings);
-  }
-
-  private setPrefix(settings: ConversationSettings): void {
-    const { system, tools, initialMessages } = settings;
-    const budget = settings.cache ? MAX_BREAKPOINTS - countBreakpoints(system, tools, initialMessages) : 0;
+  setTools(tools: RequestTools): void {
+    const { system, initialMessages, cache } = this.options;
+    const budget = cache ? MAX_BREAKPOINTS - countBreakpoints(system, tools, initialMessages) : 0;
     // With a single breakpoint left, the newest turn wins: it caches the prefix too.
     this.markNewestTurn = budget >= 1;
     const marked = budget >= 2 ? withPrefixBreakpoint(system, tools) : { system, tools };
     this.prefix = {
-      ...settings.parameters,
-      model: settings.model,
-      max_tokens: settings.maxTokens,
+      ...this.options.request,
+      model: this.options.model,
+      max_tokens: this.options.maxTokens,
       ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),
       ...(marked.tools.length === 0
         ? {}

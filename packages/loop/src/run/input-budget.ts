@@ -21,7 +21,7 @@ export async function overInputBudget(
   request: MessageCreateRequest,
   bytes: number,
 ): Promise<RunError | undefined> {
-  const { maxInputTokens, compactTrigger } = run.options.context;
+  const { maxInputTokens, compactTrigger } = run.options;
   if (maxInputTokens === undefined || compactTrigger !== undefined) return undefined;
   let tokens = estimateInputTokens(bytes);
   let how = "estimated from the request's size";

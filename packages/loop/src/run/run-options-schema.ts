@@ -8,7 +8,7 @@ import { z } from "zod/v4";
 import type { ModelClient, ModelStreamEvent } from "../clients/model-client.js";
 import type { RetryOptions } from "../retry-options.js";
 import type { TelemetryOptions } from "../telemetry/telemetry-options.js";
-import { resolveContext, withContextEdits } from "./context-options.js";
+import { resolveContext } from "./context-options.js";
 import { resolveRequestParameters } from "./request-parameters.js";
 import type { RunOptions } from "./run-options.js";
 import { RunOptionsError } from "./run-options-error.js";
@@ -146,7 +146,8 @@ const runOptionsSchema = z
         ...rest
       } = options;
       const request = resolveRequestParameters(options.request, options.maxTokens, toolset.names);
-      const context = resolveContext(contextOption, request, toolset.names);
+      // Compaction, clearing and the input budget (`context`): the edits go into every request, with their betas.
+      const planned = resolveContext(contextOption, request, toolset.names);
       return {
         ...rest,
         system: options.system,
@@ -160,9 +161,11 @@ const runOptionsSchema = z
         toolSource,
         serverTools: resolveServerTools(options.serverTools, toolset.names),
         /** Request parameters sent on every request, validated, with the context edits and their betas. */
-        request: withContextEdits(request, context),
-        /** Compaction, clearing and the input budget (`context`), resolved. */
-        context,
+        request: planned.request,
+        /** `context.maxInputTokens`: no request is sent with more input tokens. */
+        maxInputTokens: planned.maxInputTokens,
+        /** The compaction trigger when `context.compact` is on (the budget then leaves it to the API). */
+        compactTrigger: planned.compactTrigger,
         preHooks: hooks?.pre ?? [],
         postHooks: hooks?.post ?? [],
         initialMessages: resolveMessages(options.prompt, options.messages),

@@ -80,15 +80,7 @@ export class RunState {
     telemetry?.startRun(this.runId, options.model);
     this.signal = this.controller.signal;
     this.limiter = new Limiter(options.concurrency);
-    this.conversation = new Conversation({
-      model: options.model,
-      maxTokens: options.maxTokens,
-      system: options.system,
-      tools: this.requestTools(),
-      initialMessages: options.initialMessages,
-      cache: options.cache,
-      parameters: options.request,
-    });
+    this.conversation = new Conversation(options, this.requestTools());
     const callerSignal = options.signal;
     const abort = () => this.controller.abort(callerSignal?.reason);
     if (callerSignal?.aborted) abort();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "../clients/anthropic-client.js";
 import type { ModelRequestOptions } from "../clients/model-client.js";
 import { formatSse, sseEventsFor } from "../clients/sse-server.test-helpers.js";
-import { Conversation, type ConversationSettings } from "./conversation.js";
+import { Conversation } from "./conversation.js";
 import { runAgent } from "./run-agent.js";
 import { message, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
 import type { RunOptions } from "./run-options.js";
@@ -108,17 +108,16 @@ describe("the request JSON the loop hands the Anthropic client", () => {
   }
 
   it("is JSON.stringify(request) for every request a conversation builds", () => {
-    const settings: ConversationSettings = {
+    const options = {
       model: "m",
       maxTokens: 64,
       system: "s",
-      tools: [{ name: "t", description: "d", input_schema: { type: "object" } }],
-      initialMessages: [{ role: "user", content: "hi ✓" }],
-      cache: true,
-      parameters: { temperature: 0 },
+      initialMessages: [{ role: "user" as const, content: "hi ✓" }],
+      request: { temperature: 0 },
     };
+    const tools = [{ name: "t", description: "d", input_schema: { type: "object" } }];
     for (const cache of [true, false]) {
-      const conversation = new Conversation({ ...settings, cache });
+      const conversation = new Conversation({ ...options, cache }, tools);
       const check = (final: boolean) => {
         const { request, json, bytes } = conversation.build(final);
         expect(json).toBe(JSON.stringify(request));

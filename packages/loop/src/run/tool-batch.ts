@@ -1,6 +1,6 @@
 import { toolResultText } from "@keel/errors/internal";
 import type { HookContext } from "@keel/hooks";
-import type { ToolCall } from "@keel/tools";
+import type { ToolCall, ToolEffect } from "@keel/tools";
 import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
@@ -48,13 +48,19 @@ export class ToolBatch {
   blockCompleted(block: ToolUseBlock): void {
     if (this.writeSeen || this.eager.has(block.id) || this.run.signal.aborted) return;
     this.calls.push(toCall(block));
-    const tool = this.run.toolset.get(block.name);
-    if (tool?.effect === "write") this.writeSeen = true;
-    if (tool?.effect !== "read") return;
+    const effect = this.effectOf(block);
+    if (effect === "write") this.writeSeen = true;
+    if (effect !== "read") return;
     const call = this.calls.at(-1)!;
     const context = this.startEager();
     const result = this.run.limiter.run(() => this.resolve(call, context, true));
     this.eager.set(block.id, { name: block.name, block, result });
+  }
+
+  /** The requested tool's effect for this call (a memory `view` reads); undefined for an unknown tool. */
+  private effectOf(block: ToolUseBlock): ToolEffect | undefined {
+    const tool = this.run.toolset.get(block.name);
+    return tool === undefined ? undefined : (tool.callEffect?.(block.input) ?? tool.effect);
   }
 
   private startEager(): HookContext {
@@ -81,7 +87,7 @@ export class ToolBatch {
     let reads: Array<Promise<void>> = [];
     for (let index = 0; index < blocks.length; index += 1) {
       const block = blocks[index]!;
-      const write = this.run.toolset.get(block.name)?.effect === "write";
+      const write = this.effectOf(block) === "write";
       if (write && reads.length > 0) {
         await Promise.all(reads);
         reads = [];
@@ -160,6 +166,8 @@ export class ToolBatch {
       runId: run.runId,
       iteration: this.iteration,
       history: run.completedCalls,
+      // The live history by reference: no per-round copy, whatever its length.
+      messages: run.conversation.messages,
       batch: this.calls,
       signal,
       metadata: run.options.metadata,

@@ -1,8 +1,16 @@
 import { permissionError, success } from "@keel/errors";
-import { definePostHook, definePreHook, type HookContext } from "@keel/hooks";
+import { conversationCalls, definePostHook, definePreHook, type HookContext } from "@keel/hooks";
 import { describe, expect, it } from "vitest";
 import type { ScriptedClient } from "../clients/scripted-client.js";
-import { answer, customerTools, oneCall, reply, runScript, toolUse } from "./run-fixtures.test-helpers.js";
+import {
+  answer,
+  customerTools,
+  oneCall,
+  reply,
+  runScript,
+  text,
+  toolUse,
+} from "./run-fixtures.test-helpers.js";
 
 const resultBlock = (client: ScriptedClient) =>
   (client.requests[1]!.messages[2]!.content as Array<Record<string, unknown>>)[0]!;
@@ -131,6 +139,53 @@ describe("each call: validate → pre-hooks → run, redirect or block → post-
       ["a", "get_customer", false],
     ]);
     expect(last.batch.map((call) => call.id)).toEqual(["b", "c"]);
+  });
+
+  it("hooks see the conversation: earlier runs' turns and this call's own turn, the live history by reference", async () => {
+    const { getCustomer, lookupOrder } = customerTools();
+    const seen: {
+      messages: HookContext["messages"];
+      length: number;
+      newest: unknown;
+      calls: string[];
+    }[] = [];
+    const spy = definePreHook("spy", (_call, context) => {
+      seen.push({
+        messages: context.messages,
+        length: context.messages.length,
+        newest: context.messages.at(-1),
+        calls: conversationCalls(context.messages).map(({ call, outcome }) => `${call.id}:${outcome?.kind}`),
+      });
+      return { action: "allow" };
+    });
+    const options = { tools: [getCustomer, lookupOrder], hooks: { pre: [spy] }, cache: false };
+    const first = await runScript(
+      [reply([toolUse("a", "get_customer", { email: "a@b.c" })]), answer("ok")],
+      options,
+    );
+    // The next user turn is a new run carrying the messages over: its hooks find the earlier call there.
+    await runScript(
+      [
+        reply([text("Looking."), toolUse("b", "lookup_order", { order_id: "O-1" })]),
+        reply([toolUse("c", "lookup_order", { order_id: "O-2" })]),
+        answer("ok"),
+      ],
+      {
+        ...options,
+        prompt: undefined,
+        messages: [...first.result.messages, { role: "user", content: "and my orders?" }],
+      },
+    );
+    const [, second, third] = seen;
+    expect(second!.calls).toEqual(["a:success", "b:undefined"]);
+    expect(second!.newest).toMatchObject({
+      role: "assistant",
+      content: [{ text: "Looking." }, { id: "b" }],
+    });
+    expect(third!.calls).toEqual(["a:success", "b:success", "c:undefined"]);
+    // One array per run, grown in place: no copy per call.
+    expect(third!.messages).toBe(second!.messages);
+    expect([second!.length, third!.length]).toEqual([6, 8]);
   });
 
   it("post-hooks see the executed tool, and the model is told the requested tool did not run", async () => {

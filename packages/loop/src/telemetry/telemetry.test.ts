@@ -63,7 +63,8 @@ afterEach(async () => {
 describe("OpenTelemetry GenAI spans", () => {
   it("a completed run: invoke_agent > chat per request, execute_tool per call (parallel reads as siblings)", async () => {
     const { tracer, spans, named, only } = tracing();
-    // Each read waits until both have started: the spans overlap however the machine schedules them.
+    // Each read waits until both have started, then a little more: the spans overlap however the machine
+    // schedules them.
     let started = 0;
     let bothStarted: () => void = () => {};
     const barrier = new Promise<void>((resolve) => {
@@ -73,6 +74,8 @@ describe("OpenTelemetry GenAI spans", () => {
       started += 1;
       if (started === 2) bothStarted();
       await barrier;
+      // Overlap by more than the SDK's clock skew between two spans (each anchors Date.now() on its own).
+      await new Promise((resolve) => setTimeout(resolve, 20));
     };
     const getCustomer = spyTool("get_customer", "read", async (input) => {
       await meet();

@@ -105,6 +105,7 @@ const context = (history: readonly CompletedCall[], batch: readonly ToolCall[]):
   runId: "run-test",
   iteration: 1,
   history,
+  messages: [],
   batch,
   signal: new AbortController().signal,
   metadata: {},

@@ -29,6 +29,7 @@ const context = (history: readonly CompletedCall[]): HookContext => ({
   iteration: 2,
   history,
   batch: [],
+  messages: [],
   signal: new AbortController().signal,
   metadata: {},
 });

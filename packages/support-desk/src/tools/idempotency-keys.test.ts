@@ -76,7 +76,15 @@ function describeKeyReuse(name: string, open: () => Promise<SupportBackend>, num
               toolset,
               idempotencyRecords: records,
               idempotencyKey: () => `reused-${toolName}-${run}`,
-              context: { runId: `run-${run}`, iteration: 1, history: [], batch: [], signal, metadata: {} },
+              context: {
+                runId: `run-${run}`,
+                iteration: 1,
+                history: [],
+                messages: [],
+                batch: [],
+                signal,
+                metadata: {},
+              },
             };
             const one = await resolveToolCall({ id: "toolu_1", name: toolName, input: first }, options);
             const before = await storeState(backend);

@@ -28,6 +28,12 @@ export function checkSpec(spec: ToolSpec): void {
   if (spec.reuse === true && spec.effect !== "read") {
     throw option(name, "reuse is for read tools only; a write must run every time it is asked for");
   }
+  if (spec.callEffect !== undefined && (typeof spec.callEffect !== "function" || spec.effect !== "write")) {
+    throw option(name, 'callEffect must be a function, on a tool whose effect is "write" (its strongest)');
+  }
+  if (spec.anthropicType !== undefined && !/^[a-z_]+_\d{8}$/.test(String(spec.anthropicType))) {
+    throw option(name, `anthropicType must be a versioned type such as "memory_20250818"`);
+  }
   if (spec.idempotent !== undefined && typeof spec.idempotent !== "boolean") {
     throw option(name, "idempotent must be a boolean");
   }

@@ -33,7 +33,8 @@ describe("defineJsonSchemaTool", () => {
     expect(sum.inputJsonSchema).toEqual({ ...inputSchema, $schema: undefined });
     expect("$schema" in sum.inputJsonSchema).toBe(false);
     expect(Object.isFrozen(sum.inputJsonSchema.properties)).toBe(true);
-    expect(createToolset([sum]).anthropicTools[0]?.input_schema).toBe(sum.inputJsonSchema);
+    const [sent] = createToolset([sum]).anthropicTools;
+    expect(sent !== undefined && "input_schema" in sent && sent.input_schema).toBe(sum.inputJsonSchema);
   });
 
   it("validates a call against that schema before the handler runs, naming each field", async () => {

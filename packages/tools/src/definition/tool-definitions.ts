@@ -1,5 +1,11 @@
 import { EMPTY_ENVELOPE_SCHEMA, REDIRECT_ENVELOPE_SCHEMA } from "@keel/errors/internal";
-import type { AnthropicToolDefinition, McpToolDefinition, Tool, ToolAnnotations } from "../types.js";
+import type {
+  AnthropicDefinedToolDefinition,
+  AnthropicToolDefinition,
+  McpToolDefinition,
+  Tool,
+  ToolAnnotations,
+} from "../types.js";
 
 /** The parts of a defined tool the wire shapes need (any `Tool`, whatever its schemas). */
 type DefinedTool = Pick<
@@ -12,11 +18,19 @@ type DefinedTool = Pick<
   | "effect"
   | "idempotent"
   | "annotations"
+  | "anthropicType"
 >;
 
 /** The Anthropic Messages API shape: `name`, the rendered `description`, `input_schema`. */
 export function toAnthropicTool(tool: DefinedTool): AnthropicToolDefinition {
   return { name: tool.name, description: tool.renderedDescription, input_schema: tool.inputJsonSchema };
+}
+
+/** What a request carries for the tool: `{ type, name }` for a tool the API defines (`anthropicType`), else `toAnthropicTool`. */
+export function toRequestTool(tool: DefinedTool): AnthropicToolDefinition | AnthropicDefinedToolDefinition {
+  return tool.anthropicType === undefined
+    ? toAnthropicTool(tool)
+    : { type: tool.anthropicType, name: tool.name };
 }
 
 /**

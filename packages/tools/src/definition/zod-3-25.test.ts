@@ -33,8 +33,8 @@ describe("on zod 3.25", () => {
   it("Keel's own tools load and work (they are built with zod/v4)", async () => {
     expect(z4.core.version.major).toBe(4);
     const toolset = keel.createToolset([keel.calculatorTool]);
-    expect(toolset.anthropicTools[0]?.input_schema).toMatchObject({
-      properties: { expression: { type: "string" } },
+    expect(toolset.anthropicTools[0]).toMatchObject({
+      input_schema: { properties: { expression: { type: "string" } } },
     });
     expect(
       await validateAndRun(

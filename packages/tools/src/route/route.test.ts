@@ -2,6 +2,7 @@ import { success } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
+import { toAnthropicTool } from "../definition/tool-definitions.js";
 import {
   describedTool,
   getCustomer,
@@ -9,7 +10,6 @@ import {
   naive,
 } from "../description/reference-tools.test-helpers.js";
 import { renderDescription } from "../description/render-description.js";
-import { createToolset } from "../toolset/create-toolset.js";
 import { route } from "./route.js";
 import { expectRoutingIgnoresNamesAndOrder } from "./route.test-helpers.js";
 
@@ -188,7 +188,7 @@ describe("route: uniform, tool-agnostic, deterministic", () => {
     const tools = [lookupOrder, getCustomer].map((tool) =>
       defineTool({ ...tool, input: z.object({}), effect: "read", handler: () => success(null) }),
     );
-    const anthropic = createToolset(tools).anthropicTools;
+    const anthropic = tools.map(toAnthropicTool);
     const rendered = tools.map((tool) => ({
       name: tool.name,
       description: renderDescription(tool.description),

@@ -1,7 +1,8 @@
 import type { ToolOutcome } from "@keel/errors";
 import { ToolsetConfigError } from "../config-errors.js";
-import { toAnthropicTool, toMcpTool } from "../definition/tool-definitions.js";
+import { toMcpTool, toRequestTool } from "../definition/tool-definitions.js";
 import type {
+  AnthropicDefinedToolDefinition,
   AnthropicToolDefinition,
   McpToolDefinition,
   Tool,
@@ -17,8 +18,11 @@ export interface Toolset {
   readonly tools: readonly Tool[];
   readonly names: readonly string[];
   get(name: string): Tool | undefined;
-  /** Computed once and frozen: the loop sends the same array on every request. Copy before changing. */
-  readonly anthropicTools: readonly AnthropicToolDefinition[];
+  /**
+   * Computed once and frozen: the loop sends the same array on every request. Copy before changing. A tool the
+   * API defines (the memory tool) is `{ type, name }`.
+   */
+  readonly anthropicTools: readonly (AnthropicToolDefinition | AnthropicDefinedToolDefinition)[];
   readonly mcpTools: readonly McpToolDefinition[];
   /** UNKNOWN_TOOL (with "did you mean") or INVALID_INPUT (each field) as validation outcomes. */
   validate(call: ToolCall): ValidationResult;
@@ -49,7 +53,7 @@ export function createToolset(tools: readonly Tool<any, any>[]): Toolset {
     byName.set(tool.name, tool);
   }
   const list = Object.freeze([...byName.values()]);
-  const anthropicTools = Object.freeze(list.map((tool) => Object.freeze(toAnthropicTool(tool))));
+  const anthropicTools = Object.freeze(list.map((tool) => Object.freeze(toRequestTool(tool))));
   const mcpTools = Object.freeze(list.map((tool) => Object.freeze(toMcpTool(tool))));
   const validate = (call: ToolCall): ValidationResult => validateCall(byName, call);
   const run = (tool: Tool, validatedInput: unknown, context: ToolContext): Promise<ToolOutcome> =>

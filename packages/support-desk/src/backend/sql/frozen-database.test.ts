@@ -132,6 +132,7 @@ if (databaseUrl) {
                 iteration: 1,
                 history: [],
                 batch: [],
+                messages: [],
                 signal: new AbortController().signal,
                 metadata: { role: "agent" },
               },

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type FakeMessagesApi, startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, scriptedRun, temporaryDirectory } from "../cli.test-helpers.js";
+
+const DUMMY_KEY = "sk-ant-api03-dummy-test-key-0123456789abcdefghij";
+const servers: FakeMessagesApi[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+describe("keel run: context management flags", () => {
+  it("lists --compact, --compact-trigger, --clear-tool-uses and --max-input-tokens in --help", async () => {
+    const { stdout } = await runCli(["run", "--help"]);
+    for (const flag of ["--compact ", "--compact-trigger N", "--clear-tool-uses", "--max-input-tokens N"]) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it.each([
+    [["--compact-trigger", "5000"], "add --compact"],
+    [["--compact", "--compact-trigger", "0"], "--compact-trigger"],
+    [["--max-input-tokens", "many"], "--max-input-tokens"],
+    [
+      ["--compact", "--max-input-tokens", "100000"],
+      "(the API's default), not below --max-input-tokens 100,000",
+    ],
+    [
+      ["--compact", "--compact-trigger", "9000", "--max-input-tokens", "9000"],
+      "give a --compact-trigger below the budget",
+    ],
+  ])("refuses %j as a usage error before any request", async (flags, message) => {
+    const { code, stderr } = await runCli(["run", "Where is ORD-1005?", ...flags]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it("sends the edits with their betas, and the fake compacts past the trigger", async () => {
+    const api = await startFakeMessagesApi({
+      script: [
+        toolUseResponse([{ name: "lookup_order", input: { order_id: "ORD-1005" } }]),
+        textResponse("Your order ORD-1005 has shipped."),
+      ],
+    });
+    servers.push(api);
+    const cwd = temporaryDirectory();
+    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+    const flags = [
+      "--compact",
+      "--compact-trigger",
+      "500",
+      "--clear-tool-uses",
+      "--max-input-tokens",
+      "100000",
+    ];
+    const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
+      env,
+      cwd,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.requests.map((request) => request.response?.status)).toEqual([200, 200]);
+    expect(api.requests[0]!.headers["anthropic-beta"]).toBe(
+      "context-management-2025-06-27,compact-2026-01-12",
+    );
+    expect(api.requests[0]!.body.context_management).toEqual({
+      edits: [
+        { type: "clear_tool_uses_20250919" },
+        { type: "compact_20260112", trigger: { type: "input_tokens", value: 500 } },
+      ],
+    });
+    const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    expect(stdout).toMatch(/context compacted \(the compaction step read [\d,]+ tokens, wrote [\d,]+\)/);
+  });
+});
+
+describe("keel trace: context management per round", () => {
+  it("shows each round's compaction and cleared tool uses, in the text and the HTML", async () => {
+    const cwd = temporaryDirectory();
+    const run = await runCli(
+      [
+        ...scriptedRun("Where is ORD-1005?", "context-edits.script.json"),
+        "--trace",
+        "run.trace.json",
+        "--json",
+      ],
+      { cwd },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    const line =
+      "context compacted (the compaction step read 9,000 tokens, wrote 120) · cleared 2 tool uses (1,500 tokens)";
+    expect(stdout).toContain(line);
+    expect(stdout.split("\n").filter((text) => text.includes("context ")).length).toBe(1);
+    await runCli(["trace", "run.trace.json", "--html", "timeline.html"], { cwd });
+    expect(readFileSync(join(cwd, "timeline.html"), "utf8")).toContain(`<div class="context">${line}</div>`);
+  });
+});

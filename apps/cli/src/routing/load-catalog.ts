@@ -1,0 +1,47 @@
+import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Tool } from "@keel/tools";
+import { UsageError } from "../usage-error.js";
+
+/** A tool as `defineTool` builds it: what the router and the linter read. */
+function isTool(value: unknown): value is Tool {
+  const tool = value as Partial<Tool> | null;
+  return (
+    typeof tool === "object" &&
+    tool !== null &&
+    typeof tool.name === "string" &&
+    typeof tool.description === "string" &&
+    typeof tool.renderedDescription === "string" &&
+    typeof tool.inputJsonSchema === "object"
+  );
+}
+
+/** An array of tools, or a toolset (`createToolset`): its `tools`. */
+function toolsOf(value: unknown): readonly Tool[] | undefined {
+  const list = Array.isArray(value) ? value : (value as { tools?: unknown } | null)?.tools;
+  return Array.isArray(list) && list.length > 0 && list.every(isTool) ? list : undefined;
+}
+
+/**
+ * The tools of an outside catalog: a JavaScript module (a path from `cwd`, or a package name) whose default
+ * export or `tools` export is an array of Keel tools or a toolset. A module that cannot load or exports
+ * neither is a usage error naming the module.
+ */
+export async function loadCatalog(specifier: string, cwd: string): Promise<readonly Tool[]> {
+  const local = specifier.startsWith(".") || isAbsolute(specifier);
+  const url = local ? pathToFileURL(resolve(cwd, specifier)).href : specifier;
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(
+      `--catalog ${specifier}: the module could not be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)}). Give a JavaScript module; for TypeScript, run keel under a TypeScript loader (node --import tsx).`,
+    );
+  }
+  const tools = toolsOf(module.default) ?? toolsOf(module.tools);
+  if (tools === undefined)
+    throw new UsageError(
+      `--catalog ${specifier}: its default export or its "tools" export must be a non-empty array of Keel tools (defineTool) or a toolset (createToolset).`,
+    );
+  return tools;
+}

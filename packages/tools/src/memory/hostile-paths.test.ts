@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createToolset } from "../toolset/create-toolset.js";
+import { directoryMemoryStore } from "./directory-memory-store.js";
+import { inMemoryMemoryStore } from "./in-memory-store.js";
+import type { MemoryStore } from "./memory-store.js";
+import { memoryTool } from "./memory-tool.js";
+
+const context = {
+  signal: new AbortController().signal,
+  toolUseId: "toolu_1",
+  runId: "run_1",
+  iteration: 1,
+  metadata: {},
+};
+
+function caller(store: MemoryStore) {
+  const toolset = createToolset([memoryTool({ store })]);
+  return async (input: Record<string, unknown>) => {
+    const checked = toolset.validate({ id: "toolu_1", name: "memory", input });
+    return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
+  };
+}
+
+/** Each hostile path, the category and code it is refused with. */
+const HOSTILE: ReadonlyArray<readonly [string, "permission" | "validation", string]> = [
+  ["/memories/../secret.txt", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
+  ["/memories/notes/../../etc/passwd", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
+  ["/etc/passwd", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
+  ["/memoriesX/a.md", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
+  ["notes.md", "validation", "MEMORY_PATH_INVALID"],
+  ["/memories/a.md\u0000.txt", "validation", "MEMORY_PATH_INVALID"],
+  ["/memories/a\\..\\..\\b", "validation", "MEMORY_PATH_INVALID"],
+  ["/memories/./a.md", "validation", "MEMORY_PATH_INVALID"],
+  ["/memories//a.md", "validation", "MEMORY_PATH_INVALID"],
+  ["/memories/a\nb.md", "validation", "MEMORY_PATH_INVALID"],
+  [`/memories/${"x".repeat(256)}`, "validation", "MEMORY_PATH_INVALID"],
+];
+
+const stores: ReadonlyArray<readonly [string, () => MemoryStore]> = [
+  ["in memory", inMemoryMemoryStore],
+  ["in a directory", () => directoryMemoryStore(mkdtempSync(join(tmpdir(), "keel-memory-")))],
+];
+
+describe.each(stores)("hostile memory paths, %s", (_name, makeStore) => {
+  it.each(HOSTILE)("refuses %j (%s %s) for every command, storing nothing", async (path, category, code) => {
+    const store = makeStore();
+    const call = caller(store);
+    const commands = [
+      { command: "view", path },
+      { command: "create", path, file_text: "x" },
+      { command: "str_replace", path, old_str: "a", new_str: "b" },
+      { command: "insert", path, insert_line: 0, insert_text: "x" },
+      { command: "delete", path },
+      { command: "rename", old_path: path, new_path: "/memories/b.md" },
+      { command: "rename", old_path: "/memories/b.md", new_path: path },
+    ];
+    for (const input of commands) {
+      expect(await call(input)).toMatchObject({ kind: "error", category, code });
+    }
+    expect(await store.list("", 5)).toEqual([]);
+  });
+});
+
+describe("directoryMemoryStore", () => {
+  it("refuses a symbolic link that leads out of the directory, for reads and writes", async () => {
+    const root = mkdtempSync(join(tmpdir(), "keel-memory-"));
+    const outside = mkdtempSync(join(tmpdir(), "keel-outside-"));
+    writeFileSync(join(outside, "secret.txt"), "top secret");
+    symlinkSync(outside, join(root, "link"));
+    symlinkSync(join(outside, "secret.txt"), join(root, "secret.md"));
+    const call = caller(directoryMemoryStore(root));
+    const refused = { kind: "error", category: "permission", code: "MEMORY_PATH_OUTSIDE_ROOT" };
+    expect(await call({ command: "view", path: "/memories/link/secret.txt" })).toMatchObject(refused);
+    expect(await call({ command: "view", path: "/memories/secret.md" })).toMatchObject(refused);
+    expect(await call({ command: "create", path: "/memories/link/new.md", file_text: "x" })).toMatchObject(
+      refused,
+    );
+    expect(
+      await call({ command: "str_replace", path: "/memories/secret.md", old_str: "top", new_str: "no" }),
+    ).toMatchObject(refused);
+    expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("top secret");
+    expect(JSON.stringify(await call({ command: "view", path: "/memories" }))).not.toContain("link");
+  });
+
+  it("writes owner-only files that a new store over the same directory reads back", async () => {
+    const root = mkdtempSync(join(tmpdir(), "keel-memory-"));
+    await caller(directoryMemoryStore(root))({
+      command: "create",
+      path: "/memories/a/b.md",
+      file_text: "kept",
+    });
+    expect(statSync(join(root, "a", "b.md")).mode & 0o777).toBe(0o600);
+    expect(
+      await caller(directoryMemoryStore(root))({ command: "view", path: "/memories/a/b.md" }),
+    ).toMatchObject({
+      data: "Here's the content of /memories/a/b.md with line numbers:\n     1\tkept",
+    });
+  });
+});
