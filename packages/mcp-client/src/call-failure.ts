@@ -5,8 +5,10 @@ import {
   unclassifiedError,
   validationError,
 } from "@keel/errors";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { McpClientError } from "./mcp-client-error.js";
 
 /** What the connection must do after a failed call. */
 export type AfterFailure = "keep" | "reconnect" | "refresh-tools";
@@ -32,7 +34,8 @@ const MAX_DETAIL = 300;
  *   `transient`. Retryable when repeating is safe; for a write that may already have run, not retryable
  *   (MCP_OUTCOME_UNKNOWN): the model must check before calling again.
  * - the server could not be reached at all (the request never left): transient and retryable.
- * - HTTP 401/403: `permission`.
+ * - HTTP 401/403, or an authorization that only a person can renew: `permission` MCP_UNAUTHORIZED; an
+ *   authorization server that does not answer: `transient` (nothing was sent).
  * - the server says the arguments are invalid: `validation`; it does not know the tool: `validation`
  *   UNKNOWN_TOOL (and the tool list is refreshed).
  * - the result broke the tool's own output schema: `unclassified` MCP_INVALID_OUTPUT (the server's bug).
@@ -77,6 +80,8 @@ export function failureOf(error: unknown, context: FailureContext): CallFailure 
         return keep(uncertain(context, `answered with an error (${detail})`, "MCP_SERVER_ERROR"));
     }
   }
+  const authorization = authorizationFailure(error, where);
+  if (authorization !== undefined) return keep(authorization);
   const status = httpStatusOf(error);
   if (status === 401 || status === 403) {
     return keep(
@@ -100,6 +105,21 @@ export function failureOf(error: unknown, context: FailureContext): CallFailure 
     };
   }
   return { outcome: uncertain(context, `failed (${detail})`, "MCP_CONNECTION_LOST"), after: "reconnect" };
+}
+
+/** The provider could not renew the authorization (see auth/oauth-provider.ts), or no provider could. */
+function authorizationFailure(error: unknown, where: string): ErrorOutcome | undefined {
+  if (McpClientError.isInstance(error) && error.code === "MCP_AUTHORIZATION_SERVER_UNAVAILABLE")
+    return transientError(error.code, `${error.message} The call was not made.`);
+  if (McpClientError.isInstance(error) && error.code === "MCP_UNAUTHORIZED")
+    return permissionError(error.code, `${error.message} Do not retry; tell the user.`);
+  if (error instanceof UnauthorizedError) {
+    return permissionError(
+      "MCP_UNAUTHORIZED",
+      `${where} needs a new authorization, which only a person can give. Do not retry; tell the user.`,
+    );
+  }
+  return undefined;
 }
 
 function keep(outcome: ErrorOutcome): CallFailure {

@@ -1,5 +1,6 @@
 import type { Tool } from "@keel/tools";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitationEvent, ElicitationHandler } from "./elicitation.js";
 import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
 
@@ -33,6 +34,7 @@ export type McpClientEvent =
   /** The server sent `notifications/tools/list_changed`: the list is read again shortly (a `tools_changed` follows if it differs). */
   | { readonly type: "list_changed"; readonly server: string }
   | { readonly type: "session_reinitialized"; readonly server: string }
+  | ElicitationEvent
   | { readonly type: "closed"; readonly server: string };
 
 export interface McpConnectOptions {
@@ -62,6 +64,11 @@ export interface McpConnectOptions {
    */
   readonly honoursIdempotencyKey?: boolean;
   readonly onEvent?: (event: McpClientEvent) => void;
+  /**
+   * Answers the server's requests for user input (`elicitation/create`, form mode). Without it each is
+   * declined; either way an `elicitation` event says what happened (field names, never values).
+   */
+  readonly onElicit?: ElicitationHandler;
   /** Closes the connection (and stops a stdio server) when it aborts, e.g. at the end of a run. */
   readonly signal?: AbortSignal;
 }

@@ -10,13 +10,22 @@ import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type Tool as McpTool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { authorizationRetry } from "./auth/authorization-flow.js";
 import { failureOf, messageOf, sessionForgotten } from "./call-failure.js";
 import { checkOptions, type McpConnection, type McpConnectOptions } from "./connection-options.js";
+import { answerElicitations, ELICITATION_CAPABILITIES } from "./elicitation.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { linkedSignal } from "./linked-signal.js";
 import { McpClientError } from "./mcp-client-error.js";
 import { type Listed, outputProblem, toKeelTool } from "./remote-tool.js";
-import { describeServer, endSession, type Session, stderrTail, transportOf } from "./server-session.js";
+import {
+  connectFailure,
+  endSession,
+  listPage,
+  type Session,
+  stderrTail,
+  transportOf,
+} from "./server-session.js";
 import { trackServerProcess, untrackServerProcess } from "./spawned-servers.js";
 import { checkUnique, keelNameOf, prefixOf } from "./tool-names.js";
 import { activeTraceMeta, loadOpenTelemetry } from "./trace-meta.js";
@@ -184,7 +193,10 @@ class Connection implements McpConnection {
         // list before answering, so the loop's next round already sees the new tools.
         if (this.listChanged) await this.refresh().catch(() => {});
         return fromMcpResult(result);
-      } catch (error) {
+      } catch (thrown) {
+        const after = await authorizationRetry(this.options.server, session.transport, thrown, attempt);
+        if (after.retry) continue; // a person just authorised (a login, a step-up): send it again
+        const { error } = after;
         if (attempt === 0 && sessionForgotten(error) && !this.closed) {
           // The server refused the request for its session id: nothing ran. A new session, then once more.
           this.options.onEvent?.({ type: "session_reinitialized", server: this.name });
@@ -229,10 +241,10 @@ class Connection implements McpConnection {
     return this.connecting;
   }
 
-  private async startSession(): Promise<Session> {
+  private async startSession(authorizations = 0): Promise<Session> {
     const transport = transportOf(this.options.server);
     const tail = stderrTail(transport);
-    const client = new Client({ name: "keel", version: VERSION }, { capabilities: {} });
+    const client = new Client({ name: "keel", version: VERSION }, { capabilities: ELICITATION_CAPABILITIES });
     const session: Session = { client, transport, alive: true };
     client.onclose = () => {
       session.alive = false;
@@ -240,18 +252,16 @@ class Connection implements McpConnection {
     };
     client.onerror = () => {};
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
+    answerElicitations(client, this.name, this.options.onElicit, (event) => this.options.onEvent?.(event));
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       await client.connect(transport, { timeout });
-    } catch (error) {
+    } catch (thrown) {
       session.alive = false;
       await endSession(session, false);
-      throw new McpClientError(
-        "MCP_CONNECT_FAILED",
-        `Could not connect to the MCP server "${this.name}" (${describeServer(this.options.server)}): ` +
-          `${messageOf(error)}${tail.text() === "" ? "" : `\nIts stderr ended with:\n${tail.text()}`}`,
-        { cause: error },
-      );
+      const after = await authorizationRetry(this.options.server, transport, thrown, authorizations);
+      if (after.retry) return this.startSession(authorizations + 1);
+      throw connectFailure(this.name, this.options.server, after.error, tail);
     }
     if (transport instanceof StdioClientTransport) trackServerProcess(transport.pid);
     const info = client.getServerVersion();
@@ -288,18 +298,8 @@ class Connection implements McpConnection {
     const listing = new Map<string, Listed>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      let result: Awaited<ReturnType<Client["listTools"]>>;
-      try {
-        result = await session.client.listTools(cursor === undefined ? {} : { cursor }, {
-          timeout: this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        });
-      } catch (error) {
-        throw new McpClientError(
-          "MCP_LIST_TOOLS_FAILED",
-          `The MCP server "${this.name}" did not list its tools: ${messageOf(error)}`,
-          { cause: error },
-        );
-      }
+      const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+      const result = await listPage(this.name, this.options.server, session, cursor, timeout);
       for (const remote of result.tools) {
         if (this.included(remote)) listing.set(remote.name, { remote, fingerprint: fingerprintOf(remote) });
       }

@@ -4,6 +4,7 @@ import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServer } from "./connection.js";
 import type { McpConnection } from "./connection-options.js";
+import { ELICITATION_CAPABILITIES } from "./elicitation.js";
 import type { McpServerConfig } from "./server-config.js";
 import {
   childPids,
@@ -16,9 +17,9 @@ import {
 
 // @modelcontextprotocol/server-everything, from the npm registry: a server nobody here wrote.
 
-/** The server's own listing, read with the SDK's client directly. */
+/** The server's own listing, read with the SDK's client directly (declaring what Keel's client declares). */
 async function rawListing(): Promise<McpTool[]> {
-  const client = new Client({ name: "raw", version: "1.0.0" });
+  const client = new Client({ name: "raw", version: "1.0.0" }, { capabilities: ELICITATION_CAPABILITIES });
   await client.connect(
     new StdioClientTransport({ ...everythingStdio, args: [...(everythingStdio.args ?? [])] }),
   );

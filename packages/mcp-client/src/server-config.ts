@@ -1,3 +1,5 @@
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+
 /** How to start a server over stdio: a command Keel spawns and owns (it is stopped when the run ends). */
 export interface StdioServerConfig {
   readonly type: "stdio";
@@ -19,6 +21,11 @@ export interface HttpServerConfig {
   readonly url: string;
   /** Sent on every request, e.g. `Authorization`. Never logged. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * OAuth per the MCP authorization spec, run by the MCP SDK: `createOAuthProvider(...)` (credentials in a
+   * Keel store) or any `OAuthClientProvider` of your own.
+   */
+  readonly auth?: OAuthClientProvider;
 }
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig;

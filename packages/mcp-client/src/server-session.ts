@@ -3,6 +3,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
+import { connectFailureCode, withAuthorization } from "./auth/authorization-flow.js";
+import { messageOf } from "./call-failure.js";
+import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
 import { untrackServerProcess } from "./spawned-servers.js";
 
@@ -24,6 +28,7 @@ export function transportOf(server: McpServerConfig): Transport {
   }
   return new StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: { headers: { ...server.headers } },
+    ...(server.auth === undefined ? {} : { authProvider: server.auth }),
   });
 }
 
@@ -75,4 +80,40 @@ export function describeServer(server: McpServerConfig): string {
     }
   }
   return `the command "${server.command}"`;
+}
+
+/** Why connecting failed, with what a stdio server last wrote; an authorization problem keeps its code. */
+export function connectFailure(
+  name: string,
+  server: McpServerConfig,
+  error: unknown,
+  tail: { text(): string },
+): McpClientError {
+  return new McpClientError(
+    connectFailureCode(error),
+    `Could not connect to the MCP server "${name}" (${describeServer(server)}): ` +
+      `${messageOf(error)}${tail.text() === "" ? "" : `\nIts stderr ended with:\n${tail.text()}`}`,
+    { cause: error },
+  );
+}
+
+/** One page of `tools/list`, sent again if a person has just authorised (a step-up on listing). */
+export async function listPage(
+  name: string,
+  server: McpServerConfig,
+  session: Session,
+  cursor: string | undefined,
+  timeout: number,
+): Promise<ListToolsResult> {
+  try {
+    return await withAuthorization(server, session.transport, () =>
+      session.client.listTools(cursor === undefined ? {} : { cursor }, { timeout }),
+    );
+  } catch (error) {
+    throw new McpClientError(
+      connectFailureCode(error, "MCP_LIST_TOOLS_FAILED"),
+      `The MCP server "${name}" did not list its tools: ${messageOf(error)}`,
+      { cause: error },
+    );
+  }
 }

@@ -41,6 +41,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./check-config.js")).checkConfigCommand,
   },
   {
+    name: "mcp",
+    summary: "log in to MCP servers behind OAuth (login NAME, logout NAME, status): tokens for keel run",
+    load: async () => (await import("./mcp.js")).mcpCommand,
+  },
+  {
     name: "trace",
     summary: "render a saved run trace step by step, tokens per round (--html for a timeline page)",
     load: async () => (await import("./trace.js")).traceCommand,

@@ -3,6 +3,9 @@ import { didYouMean } from "@keel/diagnostics";
 import { isRecord } from "@keel/errors/internal";
 import type { McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
+import type { SqlCredentialStore } from "../mcp-auth/credential-store.js";
+import { lazyCredentialStore, withStoredAuth } from "../mcp-auth/credentials.js";
+import { type OAuthSettings, oauthSettingsOf } from "../mcp-auth/oauth-settings.js";
 import { parseInputJson, readInputFile } from "../read-input-file.js";
 import { UsageError } from "../usage-error.js";
 import { checkMcpConfig } from "./check-mcp-config.js";
@@ -13,6 +16,10 @@ export interface ChosenServers {
   readonly servers: Readonly<Record<string, McpServerConfig>>;
   /** The config file's folder: relative commands and paths in it are relative to it, as in Claude Code. */
   readonly cwd: string;
+  /** Each HTTP server's `oauth` settings (empty when it has none). */
+  readonly oauth: Readonly<Record<string, OAuthSettings>>;
+  /** Where the HTTP servers' OAuth credentials are kept (opened on first use); close it when done. */
+  readonly credentials: SqlCredentialStore;
 }
 
 /** `--mcp-config FILE [--mcp-server NAME ...]`: tools from the MCP servers of a `.mcp.json`. */
@@ -79,10 +86,16 @@ export async function chooseServers(
   }
   if (chosen.length === 0) throw new UsageError(`--mcp-config ${file}: mcpServers is empty.`);
   const servers: Record<string, McpServerConfig> = {};
+  const oauth: Record<string, OAuthSettings> = {};
+  // Credentials live per person (see credentials.ts): the process environment says where, not ./.env.
+  const credentials = lazyCredentialStore(environment, cwd);
   for (const name of chosen) {
-    servers[name] = serverOf(name, all[name] as Record<string, unknown>, environment, dirname(path));
+    const entry = all[name] as Record<string, unknown>;
+    oauth[name] = oauthSettingsOf(name, entry);
+    const server = serverOf(name, entry, environment, dirname(path));
+    servers[name] = withStoredAuth(name, server, oauth[name], credentials, file);
   }
-  return { servers, cwd: dirname(path) };
+  return { servers, cwd: dirname(path), oauth, credentials };
 }
 
 function serverOf(

@@ -13,11 +13,29 @@ import { plural } from "../trace/format-steps.js";
 const CONNECT_TIMEOUT_MS = 60_000;
 
 /** Connects to the chosen servers (the stdio ones started in the config's folder), for every command. */
-export function connectChosenServers(
+export async function connectChosenServers(
   chosen: ChosenServers,
   options: Omit<McpConnectOptions, "name" | "server"> = {},
 ): Promise<McpToolbox> {
-  return connectMcpServers(chosen.servers, { connectTimeoutMs: CONNECT_TIMEOUT_MS, ...options });
+  let toolbox: McpToolbox;
+  try {
+    toolbox = await connectMcpServers(chosen.servers, { connectTimeoutMs: CONNECT_TIMEOUT_MS, ...options });
+  } catch (error) {
+    await chosen.credentials.close();
+    throw error;
+  }
+  return {
+    get servers() {
+      return toolbox.servers;
+    },
+    get tools() {
+      return toolbox.tools;
+    },
+    close: async () => {
+      await toolbox.close();
+      await chosen.credentials.close();
+    },
+  };
 }
 
 /** The MCP servers' tools for one run, and a line for the banner. */
@@ -69,6 +87,8 @@ function describeEvent(event: McpClientEvent): string | undefined {
       return `reconnecting to ${event.server} (${event.reason})`;
     case "session_reinitialized":
       return `${event.server} forgot the session; a new one was opened`;
+    case "elicitation":
+      return `${event.server} asked for input (${event.fields.join(", ") || "no fields"}): ${event.reason ?? event.action}`;
     default:
       return undefined;
   }
