@@ -1,7 +1,6 @@
-export type { AgentContext, AgentDefinition, AgentRegistry } from "./agent-registry.js";
-export type { DurableStoreOptions } from "./database.js";
-export type { DurableRuns, DurableRunsOptions } from "./durable-runs.js";
+export type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
+export type { DurableRuns } from "./durable-runs.js";
 export { openDurableRuns } from "./durable-runs.js";
 export { DEFAULT_LEASE_SECONDS } from "./queue.js";
-export type { DurableRun, DurableRunStatus, RunRequest, StoredResult } from "./run-record.js";
-export type { Worker, WorkerOptions } from "./worker.js";
+export type { DurableRun, DurableRunStatus } from "./run-record.js";
+export type { Worker } from "./worker.js";

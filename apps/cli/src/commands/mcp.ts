@@ -1,5 +1,6 @@
 import { didYouMean } from "@keel/diagnostics";
-import { connectMcpServer, expiryOf, McpClientError } from "@keel/mcp-client";
+import { connectMcpServer, McpClientError } from "@keel/mcp-client";
+import { expiryOf } from "@keel/mcp-client/internal";
 import { chooseServers } from "../config/mcp-servers.js";
 import type { SqlCredentialStore } from "../mcp-auth/credential-store.js";
 import {

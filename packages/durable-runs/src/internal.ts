@@ -1,0 +1,9 @@
+/**
+ * Plumbing other Keel packages share, and types an adopter rarely names. No semver promise: names here may
+ * change in any release.
+ */
+export type { AgentContext } from "./agent-registry.js";
+export type { DurableStoreOptions } from "./database.js";
+export type { DurableRunsOptions } from "./durable-runs.js";
+export type { RunRequest, StoredResult } from "./run-record.js";
+export type { WorkerOptions } from "./worker.js";
