@@ -36,7 +36,10 @@ function peak(intervals: ReadonlyArray<{ start: number; end: number }>): number 
   edges.sort((a, b) => a.at - b.at || a.delta - b.delta);
   let current = 0;
   let most = 0;
-  for (const edge of edges) most = Math.max(most, (current += edge.delta));
+  for (const edge of edges) {
+    current += edge.delta;
+    most = Math.max(most, current);
+  }
   return most;
 }
 

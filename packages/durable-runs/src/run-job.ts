@@ -28,7 +28,6 @@ class RunLost extends Error {}
  * (pg-boss retries the job, from the last checkpoint).
  */
 export async function runJob(context: JobContext, runId: string): Promise<void> {
-  const { database } = context;
   let status = "running";
   try {
     status = await takeAndRun(context, runId);
