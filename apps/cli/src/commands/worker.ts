@@ -28,6 +28,8 @@ Options:
   -h, --help               this help
 
 LIVE runs use this worker's ANTHROPIC_API_KEY (a queued run carries its base URL and model, never a key).
+A run approved with keel tickets approve RUN-ID resumes with the store's approval key: the PGlite folder's
+own, or on PostgreSQL KEEL_APPROVAL_KEY, the same on the workers and where people decide.
 
 Examples:
   keel worker --data-dir .keel-data
