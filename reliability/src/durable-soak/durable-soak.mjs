@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDurableRuns } from "@keel/durable-runs";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
@@ -22,17 +25,28 @@ const random = () => {
   return seed / 2 ** 31;
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL (PostgreSQL).");
+// STORE=pglite: one PGlite folder, owned by this process and served on its socket to the workers.
+const pglite = process.env.STORE === "pglite";
+if (!pglite && !process.env.DATABASE_URL) throw new Error("Set DATABASE_URL (PostgreSQL), or STORE=pglite.");
 
-const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await admin.connect();
-await admin.query("DROP DATABASE IF EXISTS keel_soak_durable WITH (FORCE)");
-await admin.query("CREATE DATABASE keel_soak_durable");
-await admin.end();
-const url = new URL(process.env.DATABASE_URL);
-url.pathname = "/keel_soak_durable";
-const databaseUrl = url.href;
-const database = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+async function freshStore() {
+  if (pglite) {
+    const dataDir = await mkdtemp(join(tmpdir(), "keel-soak-durable-"));
+    const runs = await openDurableRuns({ dataDir, leaseSeconds: 10 });
+    return { runs, env: { RUNS_DIR: dataDir }, connection: { host: dataDir, port: 5432, user: "postgres" } };
+  }
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query("DROP DATABASE IF EXISTS keel_soak_durable WITH (FORCE)");
+  await admin.query("CREATE DATABASE keel_soak_durable");
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = "/keel_soak_durable";
+  const runs = await openDurableRuns({ databaseUrl: url.href, leaseSeconds: 10 });
+  return { runs, env: { DATABASE_URL: url.href }, connection: { connectionString: url.href } };
+}
+const { runs, env: storeEnv, connection } = await freshStore();
+const database = new pg.Pool({ ...connection, max: 2 });
 await database.query(`CREATE TABLE soak_ledger (key text PRIMARY KEY, run_id text NOT NULL, order_id text NOT NULL,
   amount numeric NOT NULL, repeats integer NOT NULL DEFAULT 0)`);
 
@@ -51,13 +65,12 @@ const api = await startFakeMessagesApi({
   },
 });
 
-const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, FAKE_URL: api.url };
+const env = { PATH: process.env.PATH, FAKE_URL: api.url, ...storeEnv };
 const start = () => {
   const child = spawn(process.execPath, [WORKER], { env, stdio: ["ignore", "ignore", "pipe"] });
   child.stderr.resume();
   return child;
 };
-const runs = await openDurableRuns({ databaseUrl, leaseSeconds: 10 });
 const ids = [];
 for (let index = 0; index < RUNS; index += 1)
   ids.push(await runs.enqueueRun({ agent: "desk", prompt: `Refund run ${index}` }));
@@ -106,6 +119,7 @@ const reported = (await runs.listRuns({ limit: RUNS })).reduce(
 const leased = await database.query("SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'active'");
 const attempts = (await runs.listRuns({ limit: RUNS })).reduce((sum, run) => sum + run.attempts, 0);
 const report = {
+  store: pglite ? "pglite" : "postgres",
   runs: RUNS,
   workers: WORKERS,
   concurrency: CONCURRENCY,
@@ -130,7 +144,7 @@ const ok =
   repeated <= kills * CONCURRENCY &&
   report.leftLeased === 0;
 console.log(ok ? "✔ no violation" : "✘ violation");
-await runs.close();
 await database.end();
+await runs.close();
 await api.close();
 process.exit(ok ? 0 : 1);

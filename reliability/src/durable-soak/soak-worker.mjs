@@ -9,7 +9,16 @@ import { defineTool } from "@keel/tools";
 import pg from "pg";
 import { z } from "zod";
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+// On PGlite the folder's owner (the soak) serves the queue and the ledger on its socket.
+const store = process.env.DATABASE_URL
+  ? { databaseUrl: process.env.DATABASE_URL }
+  : { dataDir: process.env.RUNS_DIR };
+const pool = new pg.Pool({
+  ...(store.databaseUrl
+    ? { connectionString: store.databaseUrl }
+    : { host: store.dataDir, port: 5432, user: "postgres" }),
+  max: 4,
+});
 pool.on("error", () => {});
 const refund = defineTool({
   name: "process_refund",
@@ -45,7 +54,7 @@ const agents = {
     tools: [lookup, refund],
   }),
 };
-const runs = await openDurableRuns({ databaseUrl: process.env.DATABASE_URL, leaseSeconds: 10 });
+const runs = await openDurableRuns({ ...store, leaseSeconds: 10 });
 await runs.startWorker({ agents, concurrency: 4, leaseSeconds: 10, monitorSeconds: 1, pollingSeconds: 0.5 });
 process.stderr.write("ready\n");
 process.on("SIGTERM", async () => {
