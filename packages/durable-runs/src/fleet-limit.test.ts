@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
 
 const WORKER = fileURLToPath(new URL("./__fixtures__/slow-worker.mjs", import.meta.url));
-const databaseUrl = process.env.DATABASE_URL;
+// Always PGlite (two processes through its owner's socket): on a shared DATABASE_URL the crash tests' workers,
+// running beside this file, would take these runs from the same queue.
 let dir = "";
 let runs: DurableRuns | undefined;
 
@@ -44,14 +45,8 @@ function peak(intervals: ReadonlyArray<{ start: number; end: number }>): number 
 }
 
 it("holds 2 model requests in flight across two worker processes that hold 4 runs each", async () => {
-  const store = databaseUrl ? { databaseUrl } : { dataDir: join(dir, "runs") };
-  runs = await openDurableRuns(store);
-  const env = {
-    DESK_DIR: dir,
-    RUNS_DIR: join(dir, "runs"),
-    MAX_IN_FLIGHT: "2",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  runs = await openDurableRuns({ dataDir: join(dir, "runs") });
+  const env = { DESK_DIR: dir, RUNS_DIR: join(dir, "runs"), MAX_IN_FLIGHT: "2" };
   const workers = [startNodeScript(WORKER, [], { env }), startNodeScript(WORKER, [], { env })];
   await Promise.all(workers.map((worker) => worker.waitForStderr("ready")));
   const ids = await Promise.all(
