@@ -26,7 +26,7 @@ describe("keel names what a typo meant, wherever a name is chosen from a known l
     ["verison", "keel --version"],
   ])("a command: keel %s → %s", async (typed, meant) => {
     expect(await usageError([typed])).toBe(
-      `keel: Unknown command "${typed}". Did you mean "${meant}"? Commands: run, route, eval-routing, lint-tools, check-config, mcp, trace, tickets. Run "keel --help".\n`,
+      `keel: Unknown command "${typed}". Did you mean "${meant}"? Commands: run, route, eval-routing, lint-tools, check-config, mcp, trace, tickets, worker, runs. Run "keel --help".\n`,
     );
   });
 

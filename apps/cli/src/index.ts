@@ -32,4 +32,6 @@ const code = await main(process.argv.slice(2), {
   isTTY: process.stdout.isTTY === true && process.stderr.isTTY === true,
   signal: controller.signal,
 });
-process.exitCode = signalled === undefined ? code : EXIT_ON[signalled];
+// For keel worker a signal is the normal end: it drains and its own exit code (0) stands.
+const drains = process.argv[2] === "worker";
+process.exitCode = signalled === undefined || drains ? code : EXIT_ON[signalled];

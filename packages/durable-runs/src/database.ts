@@ -9,9 +9,15 @@ export type DurableStoreOptions =
   | { readonly dataDir: string; readonly databaseUrl?: undefined }
   | { readonly databaseUrl: string; readonly dataDir?: undefined };
 
-/** The SQL the package runs itself, and how pg-boss reaches the same database. */
-export interface DurableDatabase {
+/** One connection's queries: the whole database, or one transaction. */
+export interface DurableSession {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+/** The SQL the package runs itself, and how pg-boss reaches the same database. */
+export interface DurableDatabase extends DurableSession {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it rejects. */
+  transaction<T>(work: (session: DurableSession) => Promise<T>): Promise<T>;
   /** Several statements without parameters (the schema). */
   exec(text: string): Promise<void>;
   readonly bossOptions: ConstructorOptions;
@@ -107,6 +113,23 @@ async function openPostgres(connection: PgConnection): Promise<DurableDatabase> 
       const result = await pool.query(text, params as unknown[] | undefined);
       return result.rows;
     },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const session: DurableSession = {
+          query: async (text, params) => (await client.query(text, params as unknown[] | undefined)).rows,
+        };
+        const value = await work(session);
+        await client.query("COMMIT");
+        return value;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async exec(text) {
       await pool.query(text);
     },
@@ -131,6 +154,14 @@ async function openPglite(dataDir: string): Promise<DurableDatabase> {
       const result = await pglite.query(text, params as unknown[] | undefined);
       return result.rows as never[];
     },
+    transaction(work) {
+      return pglite.transaction((transaction) =>
+        work({
+          query: async (text, params) =>
+            (await transaction.query(text, params as unknown[] | undefined)).rows as never[],
+        }),
+      );
+    },
     async exec(text) {
       await pglite.exec(text);
     },
@@ -142,3 +173,8 @@ async function openPglite(dataDir: string): Promise<DurableDatabase> {
     },
   };
 }
+
+/** pg-boss's `db` option for one session: a job sent through it is part of the session's transaction. */
+export const bossSession = (session: DurableSession) => ({
+  executeSql: async (text: string, values?: unknown[]) => ({ rows: await session.query(text, values) }),
+});

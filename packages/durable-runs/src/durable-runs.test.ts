@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ScriptedClient } from "@keel/loop";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentRegistry } from "./agent-registry.js";
 import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
@@ -68,5 +69,25 @@ describe("durable runs on the embedded default", () => {
     const run = await until(store, runId, (status) => status !== "queued" && status !== "running");
     expect(run.status).toBe("model_error");
     expect(run.result?.error?.message).toContain('"nobody"');
+  });
+});
+
+describe("enqueueRun", () => {
+  it("stores no run when its job cannot be queued: the row and the job commit together", async () => {
+    const store = await open();
+    // Another connection, through the folder's owner (this process), makes pg-boss's insert fail.
+    const client = new pg.Client({ host: join(dir!, "runs"), port: 5432, user: "postgres" });
+    await client.connect();
+    await client.query(`CREATE FUNCTION public.refuse() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'no jobs today'; END $$`);
+    await client.query(
+      "CREATE TRIGGER refuse BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION public.refuse()",
+    );
+    await expect(store.enqueueRun({ agent: "echo", prompt: "Hi" })).rejects.toThrow(/no jobs today/);
+    expect(await store.listRuns()).toEqual([]);
+    await client.query("DROP TRIGGER refuse ON pgboss.job");
+    await client.end();
+    const runId = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
+    expect((await store.listRuns()).map((run) => run.runId)).toEqual([runId]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ApprovalDecision } from "@keel/loop";
-import { type DurableStoreOptions, openDatabase } from "./database.js";
+import { bossSession, type DurableStoreOptions, openDatabase } from "./database.js";
 import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
 import type { DurableRun, RunRequest, RunRow } from "./run-record.js";
 import { runOfRow } from "./run-record.js";
@@ -56,11 +56,14 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
     async enqueueRun(request) {
       checkRequest(request);
       const runId = randomUUID();
-      await database.query(
-        `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, $2, $3, 'queued')`,
-        [runId, request.agent, JSON.stringify(request)],
-      );
-      await boss.send(RUN_QUEUE, { runId });
+      // The row and its job commit together: never a queued row no worker will take, nor a job without a run.
+      await database.transaction(async (session) => {
+        await session.query(
+          `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, $2, $3, 'queued')`,
+          [runId, request.agent, JSON.stringify(request)],
+        );
+        await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
+      });
       return runId;
     },
     async getRun(runId) {
@@ -81,14 +84,16 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       return row === undefined ? undefined : runOfRow(row);
     },
     async decideRun(runId, decisions) {
-      const decided = await database.query(
-        `UPDATE keel_durable.runs SET status = 'queued', decisions = $2, result = NULL, updated_at = now()
-         WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
-        [runId, JSON.stringify(decisions)],
-      );
-      if (decided.length === 0) return false;
-      await boss.send(RUN_QUEUE, { runId });
-      return true;
+      return database.transaction(async (session) => {
+        const decided = await session.query(
+          `UPDATE keel_durable.runs SET status = 'queued', decisions = $2, result = NULL, updated_at = now()
+           WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
+          [runId, JSON.stringify(decisions)],
+        );
+        if (decided.length === 0) return false;
+        await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
+        return true;
+      });
     },
     async startWorker(workerOptions) {
       worker = await startWorker(database, { leaseSeconds, ...workerOptions });

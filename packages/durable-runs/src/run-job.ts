@@ -4,6 +4,7 @@ import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
 import type { RunRow } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
+import type { WorkerProgress } from "./worker.js";
 
 /** What one job needs from its worker. */
 export interface JobContext {
@@ -12,6 +13,7 @@ export interface JobContext {
   readonly approvalKey?: ApprovalKey | undefined;
   /** Wraps each run's model client (the fleet-wide limit on requests in flight). */
   readonly wrapClient?: ((client: RunOptionsClient) => RunOptionsClient) | undefined;
+  readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
 }
 
 type RunOptionsClient = Parameters<typeof runAgent>[0]["client"];
@@ -26,14 +28,25 @@ class RunLost extends Error {}
  * (pg-boss retries the job, from the last checkpoint).
  */
 export async function runJob(context: JobContext, runId: string): Promise<void> {
+  let status = "running";
+  try {
+    status = await takeAndRun(context, runId);
+  } finally {
+    if (status !== "untaken") context.onProgress?.({ kind: "settled", runId, status });
+  }
+}
+
+/** The run's status when this worker let it go ("untaken": it was not this worker's to run). */
+async function takeAndRun(context: JobContext, runId: string): Promise<string> {
   const { database } = context;
   const [row] = await database.query<RunRow>(
     `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now()
      WHERE run_id = $1 AND status IN ('queued', 'running') RETURNING *`,
     [runId],
   );
-  if (row === undefined) return; // cancelled, or already ended
+  if (row === undefined) return "untaken"; // cancelled, or already ended
   const attempt = row.attempts;
+  context.onProgress?.({ kind: "taken", runId, attempt });
   const factory = context.agents[row.agent];
   if (factory === undefined) {
     await finish(database, runId, attempt, {
@@ -49,7 +62,7 @@ export async function runJob(context: JobContext, runId: string): Promise<void> 
       iterations: 0,
       error: { kind: "internal", message: `No agent named "${row.agent}" in this worker's registry.` },
     });
-    return;
+    return "model_error";
   }
   const metadata = row.input.metadata ?? {};
   const agent = await factory({ runId, metadata });
@@ -69,9 +82,10 @@ export async function runJob(context: JobContext, runId: string): Promise<void> 
     }
   };
   const result = await start(row, { ...agent, client, metadata, checkpoint }, context.approvalKey);
-  if (failure instanceof RunLost) return;
+  if (failure instanceof RunLost) return "lost";
   if (failure !== undefined) throw failure;
   await finish(database, runId, attempt, storedResultOf(result), result.snapshot);
+  return result.status;
 }
 
 type StartOptions = Parameters<typeof runAgent>[0] & Parameters<typeof resumeRun>[2];

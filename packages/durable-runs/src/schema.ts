@@ -14,8 +14,9 @@ CREATE TABLE IF NOT EXISTS keel_durable.runs (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS runs_created ON keel_durable.runs (created_at);
-CREATE TABLE IF NOT EXISTS keel_durable.model_slots (
-  holder text PRIMARY KEY,
+CREATE TABLE IF NOT EXISTS keel_durable.model_request_slots (
+  slot integer PRIMARY KEY,
+  holder text NOT NULL,
   until timestamptz NOT NULL
 );
 `;

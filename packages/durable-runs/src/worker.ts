@@ -1,6 +1,8 @@
+import type { ModelClient } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
+import { limitModelRequests, type ModelRequestLimit } from "./model-request-slots.js";
 import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
 import { runJob } from "./run-job.js";
 import { RUN_QUEUE } from "./schema.js";
@@ -23,7 +25,19 @@ export interface WorkerOptions {
   readonly pollingSeconds?: number | undefined;
   /** The key approval decisions were signed with (see `decideRun`). */
   readonly approvalKey?: ApprovalKey | undefined;
+  /**
+   * The fleet-wide limit on model requests in flight, enforced through the database (give every worker the
+   * same). Default: none.
+   */
+  readonly modelRequests?: ModelRequestLimit | undefined;
+  /** Told when this worker takes a run and when the run ends, stops or is lost (for progress lines). */
+  readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
 }
+
+/** What a worker did with a run. `status` is the run's as stored (`running`: stopped at a checkpoint). */
+export type WorkerProgress =
+  | { readonly kind: "taken"; readonly runId: string; readonly attempt: number }
+  | { readonly kind: "settled"; readonly runId: string; readonly status: string };
 
 export interface Worker {
   /** Stops taking runs and waits for the held ones to end (at most `timeoutMs`, default 30 s). */
@@ -38,7 +52,16 @@ export async function startWorker(database: DurableDatabase, options: WorkerOpti
     { superviseIntervalSeconds: monitorSeconds, monitorIntervalSeconds: monitorSeconds },
     queueOptions(leaseSeconds),
   );
-  const context = { database, agents: options.agents, approvalKey: options.approvalKey };
+  const limit = options.modelRequests;
+  const context = {
+    database,
+    agents: options.agents,
+    approvalKey: options.approvalKey,
+    onProgress: options.onProgress,
+    ...(limit === undefined
+      ? {}
+      : { wrapClient: (client: ModelClient) => limitModelRequests(client, database, limit) }),
+  };
   await boss.work<{ runId: string }>(
     RUN_QUEUE,
     {

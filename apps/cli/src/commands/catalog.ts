@@ -55,4 +55,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: "the open escalation tickets in the store",
     load: async () => (await import("./tickets.js")).ticketsCommand,
   },
+  {
+    name: "worker",
+    summary: "run queued runs (keel run --enqueue) until SIGTERM; any worker finishes any run",
+    load: async () => (await import("./worker.js")).workerCommand,
+  },
+  {
+    name: "runs",
+    summary: "the queued and finished runs: list, show, wait for or cancel one",
+    load: async () => (await import("./runs.js")).runsCommand,
+  },
 ];

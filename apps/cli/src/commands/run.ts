@@ -12,6 +12,7 @@ import {
   type McpConfigFlags,
   mcpConfigFlags,
 } from "../config/mcp-servers.js";
+import { checkEnqueueFlags, enqueueRun } from "../durable/enqueue-run.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
 import { CONTEXT_OPTIONS, contextOptions } from "../run/context-flags.js";
@@ -76,6 +77,8 @@ Options:
                          environment, fail closed, no hard-coded secrets); the refund limit and the
                          verified-customer rule still run here, and the server enforces its own rules
   --mcp-server NAME      only this server of --mcp-config (repeatable; default every server)
+  --enqueue              queue the run for a worker (keel worker) instead of running it here: prints its id
+                         ({"runId": …} with --json) and exits 0; the store is sql (follow it with keel runs)
   --json                 print exactly one JSON object on stdout (nothing else)
   -h, --help             this help
 
@@ -98,6 +101,7 @@ Examples:
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
   keel run --scenario high-value-refund --mcp-config .mcp.json --mcp-server keel-support
+  keel run --scenario low-value-refund --enqueue --data-dir .keel-data && keel runs
 `;
 
 /** `--thinking` and `--temperature` as runAgent's validated `request` (and the max_tokens thinking needs). */
@@ -136,6 +140,7 @@ export const runCommand = defineCommand({
     replay: { type: "string" },
     json: { type: "boolean" },
     hold: { type: "boolean" },
+    enqueue: { type: "boolean" },
     ...MCP_CONFIG_OPTIONS,
   },
   async run({ values, positionals }, { io, env, style, spinner }) {
@@ -149,6 +154,13 @@ export const runCommand = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
+    if (values.enqueue) {
+      checkEnqueueFlags(values);
+      const plan = await planRun(values, positional, env, io.cwd);
+      const choice = chooseBackend(values, env, io.cwd, "sql");
+      const context = { io, env, style, json: values.json === true };
+      return enqueueRun(plan, values, { ...request, maxIterations }, context, choice);
+    }
     const context = contextOptions(values);
     // The files the run saves are checked before it starts, not found unwritable after it finished, and
     // never one it reads.

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import type { Ticket } from "@keel/support-desk";
+import { decideDurableRun } from "../durable/decide-run.js";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson, plural } from "../trace/format-steps.js";
@@ -14,6 +15,8 @@ const HELP = `List the open escalation tickets in the store, or decide a held ru
 Usage: keel tickets [--backend memory|sql] [--database-url URL] [--data-dir DIR] [--json]
        keel tickets approve T-… [--note "…"]      approve the paused run the ticket holds, and resume it
        keel tickets reject T-… --reason "…"        decline it; the conversation continues to its answer
+       keel tickets approve|reject RUN-ID …        a queued run (keel run --enqueue --hold) awaiting approval:
+                                                  the decision is queued and a worker continues the run
 
 A run paused by "keel run --hold" waits in its ticket. Deciding signs the decision with
 KEEL_APPROVAL_KEY (at least 32 bytes) or, on a PGlite folder without it, the folder's own key (DIR/approval.key,
@@ -38,6 +41,9 @@ Examples:
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel tickets --data-dir /tmp/keel-data --json | jq '.tickets[].id'
 `;
+
+/** A ticket's id (`T-1001`); anything else decided is a queued run's id. */
+const TICKET_ID = /^T-\d+$/;
 
 /** What `keel tickets` does besides listing: decide the held run of a ticket. */
 const ACTIONS = ["approve", "reject"];
@@ -86,6 +92,14 @@ export const ticketsCommand = defineCommand({
       throw new UsageError(`reject needs --reason "…": the customer is told why.`);
     const choice = chooseBackend(values, env, io.cwd, "sql");
     const where = describeBackend(choice);
+    const verdict =
+      action === "approve"
+        ? { verdict: "approve" as const, ...(values.note ? { note: values.note } : {}) }
+        : { verdict: "reject" as const, reason: values.reason ?? "" };
+    // A queued run (keel run --enqueue) is decided in the queue, and a worker continues it.
+    if (deciding && !TICKET_ID.test(ticketId!)) {
+      return decideDurableRun(ticketId!, verdict, { io, env, json: values.json === true, choice });
+    }
     // Listing must not create a database: a folder that holds no PGlite store has no tickets.
     if (!deciding && choice.kind === "pglite" && !existsSync(join(choice.dataDir, "PG_VERSION"))) {
       io.stdout.write(
@@ -106,10 +120,6 @@ export const ticketsCommand = defineCommand({
     }
     try {
       if (deciding) {
-        const verdict =
-          action === "approve"
-            ? { verdict: "approve" as const, ...(values.note ? { note: values.note } : {}) }
-            : { verdict: "reject" as const, reason: values.reason ?? "" };
         return await decideTicket(backend, ticketId!, verdict, {
           io,
           env,

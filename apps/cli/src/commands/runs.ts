@@ -1,0 +1,122 @@
+import { didYouMean } from "@keel/diagnostics";
+import type { DurableRun, DurableRuns } from "@keel/durable-runs";
+import { exitCodeOf, openRuns } from "../durable/durable-store.js";
+import { BACKEND_OPTIONS, chooseBackend } from "../run/open-backend.js";
+import type { Style } from "../terminal/style.js";
+import { UsageError } from "../usage-error.js";
+import { defineCommand, EXIT } from "./command.js";
+
+const HELP = `The runs of the queue (keel run --enqueue): list them, show one, wait for one, cancel one.
+
+Usage: keel runs [list] [--json]          the newest runs first
+       keel runs show ID [--json]         one run: status, attempts, its answer once it ended
+       keel runs wait ID [--json]         wait until it ends; exits as keel run does
+       keel runs cancel ID                a queued run never asks the model; a running one stops at a checkpoint
+
+Statuses: queued, running, cancelled, or the run's own end (completed, awaiting_approval, model_error, …).
+A run awaiting approval continues with keel tickets approve ID | reject ID --reason "…".
+
+Options:
+  --backend sql          the store (the default; the queue lives with it, see keel worker --help)
+  --database-url URL     PostgreSQL (default $DATABASE_URL)
+  --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
+  --json                 print exactly one JSON object on stdout
+  -h, --help             this help
+
+Exit codes: list, show and cancel 0 (1: no such run, or cancel of a run that already ended); wait 0 completed,
+3 awaiting approval, 1 any other end (a cancelled run too); 2 usage error.
+
+Examples:
+  keel runs --json | jq '.runs[] | {runId, status}'
+  id=$(keel run --scenario low-value-refund --enqueue) && keel runs wait "$id"
+  keel runs cancel 6f1c…
+`;
+
+const ACTIONS = ["list", "show", "wait", "cancel"] as const;
+const ENDED = (status: string) => status !== "queued" && status !== "running";
+
+function line(run: DurableRun, style: Style): string {
+  const color = run.status === "completed" ? style.green : ENDED(run.status) ? style.yellow : style.cyan;
+  return `${run.runId}  ${color(run.status.padEnd(17))}  attempts ${run.attempts}  ${style.dim(run.updatedAt)}\n`;
+}
+
+function details(run: DurableRun, style: Style): string {
+  const lines = [line(run, style).trimEnd()];
+  if (run.result?.text) lines.push(`${style.bold("answer")} ${run.result.text}`);
+  if (run.result?.error)
+    lines.push(style.yellow(`error  ${run.result.error.kind}: ${run.result.error.message}`));
+  for (const call of run.pending) {
+    lines.push(
+      style.yellow(`⏸ ${call.name} ${JSON.stringify(call.input)} waits for a person: ${call.reason}`),
+    );
+  }
+  if (run.pending.length > 0)
+    lines.push(
+      style.yellow(`  keel tickets approve ${run.runId} | keel tickets reject ${run.runId} --reason "…"`),
+    );
+  return `${lines.join("\n")}\n`;
+}
+
+async function waitFor(runs: DurableRuns, runId: string, signal: AbortSignal | undefined) {
+  for (;;) {
+    const run = await runs.getRun(runId);
+    if (run === undefined || ENDED(run.status) || signal?.aborted) return run;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export const runsCommand = defineCommand({
+  name: "runs",
+  help: HELP,
+  options: { ...BACKEND_OPTIONS, json: { type: "boolean" } },
+  async run({ values, positionals }, { io, env, style, spinner }) {
+    const [given = "list", runId, ...extra] = positionals;
+    const action = ACTIONS.find((known) => known === given);
+    if (action === undefined) {
+      throw new UsageError(
+        `Unknown subcommand "${given}".${didYouMean(given, ACTIONS, (name) => `keel runs ${name}`)} Use list, show ID, wait ID or cancel ID.`,
+      );
+    }
+    if ((action === "list") !== (runId === undefined) || extra.length > 0) {
+      throw new UsageError(
+        action === "list" ? "list takes no run id." : `${action} needs one run id: keel runs ${action} ID.`,
+      );
+    }
+    const json = values.json === true;
+    const runs = await openRuns(chooseBackend(values, env, io.cwd, "sql"), "keel runs");
+    try {
+      if (action === "list") {
+        const listed = await runs.listRuns();
+        if (json) io.stdout.write(`${JSON.stringify({ runs: listed })}\n`);
+        else
+          io.stdout.write(
+            listed.length === 0 ? "No runs.\n" : listed.map((run) => line(run, style)).join(""),
+          );
+        return EXIT.ok;
+      }
+      const id = runId as string;
+      if (action === "wait" && !json) spinner.start(`waiting for ${id}`);
+      const run =
+        action === "show"
+          ? await runs.getRun(id)
+          : action === "wait"
+            ? await waitFor(runs, id, io.signal)
+            : await runs.cancelRun(id);
+      spinner.stop();
+      if (run === undefined) {
+        io.stderr.write(`keel runs: no run ${id} in this store.\n`);
+        return EXIT.failed;
+      }
+      io.stdout.write(json ? `${JSON.stringify(run)}\n` : details(run, style));
+      if (action === "wait") return ENDED(run.status) ? exitCodeOf(run.status) : EXIT.failed;
+      if (action === "cancel" && run.status !== "cancelled") {
+        io.stderr.write(`keel runs: ${id} already ended (${run.status}); nothing to cancel.\n`);
+        return EXIT.failed;
+      }
+      return EXIT.ok;
+    } finally {
+      spinner.stop();
+      await runs.close();
+    }
+  },
+});

@@ -1,0 +1,101 @@
+import { DEFAULT_LEASE_SECONDS, type WorkerProgress } from "@keel/durable-runs";
+import { openRuns } from "../durable/durable-store.js";
+import { supportAgents } from "../durable/support-agents.js";
+import { approvalKey } from "../run/held-runs.js";
+import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import type { Style } from "../terminal/style.js";
+import { defineCommand, EXIT, readInteger } from "./command.js";
+
+const HELP = `Run queued runs (keel run --enqueue) until SIGTERM or Ctrl-C.
+
+Usage: keel worker [--concurrency N] [--lease-seconds N] [--max-model-requests N] [store options]
+
+Takes runs from the queue, runs the support agent on this store's tools, and checkpoints every round: a
+worker that dies loses its lease and another finishes its runs from the last checkpoint. SIGTERM or Ctrl-C
+drains: no new runs, the held ones finish (or stop at a checkpoint), then exit 0. A second signal exits at once.
+
+The queue lives with the store: on PostgreSQL in the same database (run a worker on every machine); on
+PGlite in DIR/runs, which this worker owns and serves on its socket, so keel run --enqueue and keel runs
+work beside it (one worker per PGlite folder: it also holds the support store).
+
+Options:
+  --concurrency N          runs held at once (default 4)
+  --lease-seconds N        how long a dead worker's runs wait before another takes them (default ${DEFAULT_LEASE_SECONDS}, at least 10)
+  --max-model-requests N   model requests in flight across every worker of the database (one API key's limit)
+  --backend sql            the store (the default; memory cannot hold a queue)
+  --database-url URL       PostgreSQL (default $DATABASE_URL)
+  --data-dir DIR           PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
+  -h, --help               this help
+
+LIVE runs use this worker's ANTHROPIC_API_KEY (a queued run carries its base URL and model, never a key).
+A run approved with keel tickets approve RUN-ID resumes with the store's approval key: the PGlite folder's
+own, or on PostgreSQL KEEL_APPROVAL_KEY, the same on the workers and where people decide.
+
+Examples:
+  keel worker --data-dir .keel-data
+  DATABASE_URL=postgres://… keel worker --concurrency 8 --max-model-requests 16
+`;
+
+function progressLine(event: WorkerProgress, style: Style): string {
+  if (event.kind === "taken") {
+    return `${style.dim("took")}    ${event.runId}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ""}\n`;
+  }
+  const color = event.status === "completed" ? style.green : style.yellow;
+  return `${style.dim("settled")} ${event.runId} ${color(event.status)}\n`;
+}
+
+export const workerCommand = defineCommand({
+  name: "worker",
+  help: HELP,
+  options: {
+    ...BACKEND_OPTIONS,
+    concurrency: { type: "string" },
+    "lease-seconds": { type: "string" },
+    "max-model-requests": { type: "string" },
+  },
+  async run({ values }, { io, env, style }) {
+    const concurrency = readInteger("--concurrency", values.concurrency ?? "4", 1);
+    const leaseSeconds = readInteger(
+      "--lease-seconds",
+      values["lease-seconds"] ?? String(DEFAULT_LEASE_SECONDS),
+      10,
+    );
+    const maxInFlight =
+      values["max-model-requests"] === undefined
+        ? undefined
+        : readInteger("--max-model-requests", values["max-model-requests"], 1);
+    const choice = chooseBackend(values, env, io.cwd, "sql");
+    const key =
+      choice.kind === "memory" || !(env.KEEL_APPROVAL_KEY || choice.kind === "pglite")
+        ? undefined
+        : approvalKey(env, choice, io.stderr);
+    const runs = await openRuns(choice, "keel worker", leaseSeconds);
+    let backend: Awaited<ReturnType<typeof openBackend>> | undefined;
+    try {
+      backend = await openBackend(choice);
+      const worker = await runs.startWorker({
+        agents: supportAgents(backend, env),
+        concurrency,
+        leaseSeconds,
+        ...(key === undefined ? {} : { approvalKey: key }),
+        ...(maxInFlight === undefined ? {} : { modelRequests: { maxInFlight } }),
+        onProgress: (event) => io.stderr.write(progressLine(event, style)),
+      });
+      io.stderr.write(
+        `${style.bold("worker")} ready · ${describeBackend(choice)} · concurrency ${concurrency} · lease ${leaseSeconds} s` +
+          `${maxInFlight === undefined ? "" : ` · at most ${maxInFlight} model requests in flight`}\n`,
+      );
+      await new Promise<void>((resolve) => {
+        if (io.signal === undefined || io.signal.aborted) return resolve();
+        io.signal.addEventListener("abort", () => resolve(), { once: true });
+      });
+      io.stderr.write("draining: no new runs; waiting for the held ones…\n");
+      await worker.stop();
+      io.stderr.write("stopped\n");
+      return EXIT.ok;
+    } finally {
+      await runs.close();
+      await backend?.close();
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import { type DurableRuns, type DurableStoreOptions, openDurableRuns } from "@keel/durable-runs";
+import type { BackendChoice } from "../run/open-backend.js";
+import { UsageError } from "../usage-error.js";
+
+/** The one agent `keel run --enqueue` queues and `keel worker` runs: the support agent. */
+export const SUPPORT_AGENT = "keel-support";
+
+/**
+ * Where the queue lives for a store choice. PostgreSQL: the same database as the support store (schemas
+ * `keel_durable` and `pgboss`). PGlite: its own folder, `runs/` inside the support store's folder — the
+ * support store's folder is opened by one process (keel run, keel tickets, keel-mcp) with no socket, while
+ * the queue's folder is owned by a worker that serves `keel runs` and `keel run --enqueue` on its socket.
+ */
+export function durableStoreOf(choice: BackendChoice, command: string): DurableStoreOptions {
+  if (choice.kind === "memory") {
+    throw new UsageError(
+      `${command} keeps runs in a database: use --backend sql (PGlite in --data-dir) or --database-url.`,
+    );
+  }
+  if (choice.kind === "postgres") return { databaseUrl: choice.databaseUrl };
+  return { dataDir: join(choice.dataDir, "runs") };
+}
+
+/** Opens the queue (through its owner's socket when a worker holds the PGlite folder). */
+export function openRuns(
+  choice: BackendChoice,
+  command: string,
+  leaseSeconds?: number,
+): Promise<DurableRuns> {
+  return openDurableRuns({
+    ...durableStoreOf(choice, command),
+    ...(leaseSeconds === undefined ? {} : { leaseSeconds }),
+  });
+}
+
+/** Exit codes of a run's status, as `keel run` gives them: completed 0, awaiting approval 3, any other end 1. */
+export function exitCodeOf(status: string): number {
+  if (status === "completed") return 0;
+  if (status === "awaiting_approval") return 3;
+  return 1;
+}
