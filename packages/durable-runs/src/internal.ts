@@ -6,5 +6,4 @@ export type { AgentContext } from "./agent-registry.js";
 export type { DurableStoreOptions } from "./database.js";
 export type { DurableRunsOptions } from "./durable-runs.js";
 export type { RunRequest, StoredResult } from "./run-record.js";
-export type { WorkerOptions } from "./worker.js";
-export type { WorkerProgress } from "./worker.js";
+export type { WorkerOptions, WorkerProgress } from "./worker.js";

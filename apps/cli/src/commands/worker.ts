@@ -1,4 +1,5 @@
-import { DEFAULT_LEASE_SECONDS, type WorkerProgress } from "@keel/durable-runs";
+import { DEFAULT_LEASE_SECONDS } from "@keel/durable-runs";
+import type { WorkerProgress } from "@keel/durable-runs/internal";
 import { openRuns } from "../durable/durable-store.js";
 import { supportAgents } from "../durable/support-agents.js";
 import { approvalKey } from "../run/held-runs.js";

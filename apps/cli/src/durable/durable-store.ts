@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type DurableRuns, type DurableStoreOptions, openDurableRuns } from "@keel/durable-runs";
+import { type DurableRuns, openDurableRuns } from "@keel/durable-runs";
+import type { DurableStoreOptions } from "@keel/durable-runs/internal";
 import type { BackendChoice } from "../run/open-backend.js";
 import { UsageError } from "../usage-error.js";
 
