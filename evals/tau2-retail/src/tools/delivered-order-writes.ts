@@ -8,7 +8,7 @@ import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
 import { requireItemsHeld, swappedItemsPrice } from "./item-swaps.js";
 import { getOrder, getPaymentMethod, getUser } from "./records.js";
 import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
-import { itemIds, orderId, paymentMethodId } from "./schemas.js";
+import { itemIds, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
 
 const notDelivered = wrongOrderStatus(
   "ORDER_NOT_DELIVERED",
@@ -21,12 +21,7 @@ export function deliveredOrderWrites(db: RetailDb) {
     defineTool({
       name: "exchange_delivered_order_items",
       description: RETAIL_DESCRIPTIONS.exchange_delivered_order_items,
-      input: z.strictObject({
-        order_id: orderId,
-        item_ids: itemIds,
-        new_item_ids: itemIds,
-        payment_method_id: paymentMethodId,
-      }),
+      input: itemSwapInput,
       effect: "write",
       handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
         const order = getOrder(db, order_id);

@@ -7,7 +7,7 @@ import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
 import { heldItem, swappedItemsPrice } from "./item-swaps.js";
 import { getOrder, getPaymentMethod, getUser, isPendingOrder } from "./records.js";
 import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
-import { addressFields, itemIds, orderId, paymentMethodId } from "./schemas.js";
+import { addressFields, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
 
 const CANCEL_REASONS = new Set(["no longer needed", "ordered by mistake"]);
 
@@ -113,12 +113,7 @@ export function pendingOrderWrites(db: RetailDb) {
     defineTool({
       name: "modify_pending_order_items",
       description: RETAIL_DESCRIPTIONS.modify_pending_order_items,
-      input: z.strictObject({
-        order_id: orderId,
-        item_ids: itemIds,
-        new_item_ids: itemIds,
-        payment_method_id: paymentMethodId,
-      }),
+      input: itemSwapInput,
       effect: "write",
       handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
         const order = getOrder(db, order_id);
