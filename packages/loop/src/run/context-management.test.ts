@@ -1,10 +1,10 @@
 import { startFakeMessagesApi } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "../clients/anthropic-client.js";
+import type { ContextOptions } from "./context-options.js";
 import { formatTrace } from "./format-trace.js";
 import { readingRounds, readLongOrder } from "./long-orders.test-helpers.js";
 import { runAgent } from "./run-agent.js";
-import type { ContextOptions } from "./context-options.js";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
