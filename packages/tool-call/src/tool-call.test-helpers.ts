@@ -1,27 +1,7 @@
-import type { ToolOutcome } from "@keel/errors";
-import { type CompletedCall, definePreHook, type HookContext } from "@keel/hooks";
-import type { ToolCall } from "@keel/tools";
+import { definePreHook } from "@keel/hooks";
 
-export function makeCall(name: string, input: unknown, id = "toolu_01"): ToolCall {
-  return { id, name, input };
-}
-
-export function makeContext(overrides: Partial<HookContext> = {}): HookContext {
-  return {
-    runId: "run-test",
-    iteration: 1,
-    history: [],
-    batch: [],
-    messages: [],
-    signal: new AbortController().signal,
-    metadata: {},
-    ...overrides,
-  };
-}
-
-export function completed(call: ToolCall, outcome: ToolOutcome, executed = call.name): CompletedCall {
-  return { call, executed, outcome };
-}
+// The calls and context the hook tests build: the same HookContext serves the one tool-call path.
+export { completed, makeCall, makeContext } from "../../hooks/src/hook-context.test-helpers.js";
 
 /** Sends every process_refund call to escalate_to_human "over the limit"; allows any other call. */
 export const refundToHuman = definePreHook("refund-limit", (call) =>

@@ -1,6 +1,6 @@
 import { permissionError } from "@keel/errors";
 import { ownEntry } from "../db/retail-db.js";
-import { conversationFacts } from "./conversation-facts.js";
+import { conversationFacts, DATABASE_WRITES } from "./conversation-facts.js";
 import { type RuleCall, retailRule, stringField } from "./retail-rule.js";
 
 /** Every tool but the two lookups that authenticate, the calculator and the transfer needs a known user. */
@@ -10,13 +10,7 @@ const NEEDS_A_USER = new Set([
   "get_product_details",
   "get_item_details",
   "list_all_product_types",
-  "cancel_pending_order",
-  "exchange_delivered_order_items",
-  "modify_pending_order_address",
-  "modify_pending_order_items",
-  "modify_pending_order_payment",
-  "modify_user_address",
-  "return_delivered_order_items",
+  ...DATABASE_WRITES,
 ]);
 
 /** The user a call acts for: its `user_id`, or the owner of its `order_id` (undefined for an unknown order). */

@@ -76,44 +76,30 @@ describe("bin/replay.mjs", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     const pristine = loadExpectedDigests().pristine;
+    // A step as the JSON line shows it: every call allowed, since --naive runs no policy hook.
+    const allowed = (
+      name: string,
+      outcome: string,
+      category: string | null = null,
+      code: string | null = null,
+    ) => ({
+      name,
+      decision: "allow",
+      hook: null,
+      outcome,
+      category,
+      code,
+    });
     expect(lines).toEqual([
       {
         id: "cancel-delivered",
         task_id: "0",
         digest: pristine,
         steps: [
-          {
-            name: "find_user_id_by_name_zip",
-            decision: "allow",
-            hook: null,
-            outcome: "success",
-            category: null,
-            code: null,
-          },
-          {
-            name: "get_order_details",
-            decision: "allow",
-            hook: null,
-            outcome: "success",
-            category: null,
-            code: null,
-          },
-          {
-            name: "get_order_details",
-            decision: "allow",
-            hook: null,
-            outcome: "empty",
-            category: null,
-            code: "ORDER_NOT_FOUND",
-          },
-          {
-            name: "cancel_pending_order",
-            decision: "allow",
-            hook: null,
-            outcome: "error",
-            category: "business",
-            code: "ORDER_NOT_PENDING",
-          },
+          allowed("find_user_id_by_name_zip", "success"),
+          allowed("get_order_details", "success"),
+          allowed("get_order_details", "empty", null, "ORDER_NOT_FOUND"),
+          allowed("cancel_pending_order", "error", "business", "ORDER_NOT_PENDING"),
         ],
       },
       { id: "nothing", task_id: "1", digest: pristine, steps: [] },

@@ -5,18 +5,15 @@ import { compareCodePoints } from "../db/digest.js";
 import { pythonRound2 } from "../db/python-round.js";
 import type { RetailDb } from "../db/retail-db.js";
 import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
-import { swappedItemsPrice } from "./item-swaps.js";
-import { countOf, getOrder, getPaymentMethod, getUser } from "./records.js";
-import { refused, snapshot, tau2Handler } from "./refusal.js";
-import { itemIds, orderId, paymentMethodId } from "./schemas.js";
+import { requireItemsHeld, swappedItemsPrice } from "./item-swaps.js";
+import { getOrder, getPaymentMethod, getUser } from "./records.js";
+import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
+import { itemIds, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
 
-const notDelivered = (orderIdValue: string, status: string, tau2Text: string) =>
-  refused(
-    "business",
-    "ORDER_NOT_DELIVERED",
-    tau2Text,
-    `Order ${orderIdValue} is "${status}": only a delivered order can be exchanged or returned. Do not retry; tell the user.`,
-  );
+const notDelivered = wrongOrderStatus(
+  "ORDER_NOT_DELIVERED",
+  "only a delivered order can be exchanged or returned",
+);
 
 /** τ²'s two writes on a delivered order: they only record a request (the status changes, no money moves). */
 export function deliveredOrderWrites(db: RetailDb) {
@@ -24,12 +21,7 @@ export function deliveredOrderWrites(db: RetailDb) {
     defineTool({
       name: "exchange_delivered_order_items",
       description: RETAIL_DESCRIPTIONS.exchange_delivered_order_items,
-      input: z.strictObject({
-        order_id: orderId,
-        item_ids: itemIds,
-        new_item_ids: itemIds,
-        payment_method_id: paymentMethodId,
-      }),
+      input: itemSwapInput,
       effect: "write",
       handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
         const order = getOrder(db, order_id);
@@ -86,16 +78,7 @@ export function deliveredOrderWrites(db: RetailDb) {
               `A return is refunded to the original payment method (${original.payment_method_id}) or a gift card of the user. Ask the user which.`,
             );
         }
-        const heldIds = order.items.map((item) => item.item_id);
-        for (const itemId of item_ids) {
-          if (countOf(item_ids, itemId) > countOf(heldIds, itemId))
-            throw refused(
-              "validation",
-              "ITEM_NOT_IN_ORDER",
-              "Some item not found",
-              `Order ${order_id} does not hold item ${itemId} that many times. Use the item ids get_order_details lists.`,
-            );
-        }
+        requireItemsHeld(order, item_ids, () => "Some item not found");
         order.status = "return requested";
         order.return_items = [...item_ids].sort(compareCodePoints);
         order.return_payment_method_id = payment_method_id;

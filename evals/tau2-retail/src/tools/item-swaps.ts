@@ -1,4 +1,4 @@
-import type { Order, RetailDb, Variant } from "../db/retail-db.js";
+import type { Order, OrderItem, RetailDb, Variant } from "../db/retail-db.js";
 import { countOf, getVariant } from "./records.js";
 import { refused } from "./refusal.js";
 
@@ -8,6 +8,37 @@ interface SwapTexts {
   readonly countMismatch: string;
   /** modify_pending_order_items refuses swapping an item for itself; the exchange does not check. */
   readonly refuseSameItem: boolean;
+}
+
+/** Refuses (ITEM_NOT_IN_ORDER, with τ²'s `missing` text) an item the call names more often than the order holds it. */
+export function requireItemsHeld(
+  order: Order,
+  itemIds: readonly string[],
+  missing: (itemId: string) => string,
+) {
+  const heldIds = order.items.map((item) => item.item_id);
+  for (const itemId of itemIds) {
+    if (countOf(itemIds, itemId) > countOf(heldIds, itemId))
+      throw refused(
+        "validation",
+        "ITEM_NOT_IN_ORDER",
+        missing(itemId),
+        `Order ${order.order_id} does not hold item ${itemId} that many times. Use the item ids get_order_details lists, then call again.`,
+      );
+  }
+}
+
+/** The order's first item with id `itemId`, or a refusal (ITEM_NOT_IN_ORDER) whose message ends with `ending`. */
+export function heldItem(order: Order, itemId: string, ending: string): OrderItem {
+  const item = order.items.find((candidate) => candidate.item_id === itemId);
+  if (item === undefined)
+    throw refused(
+      "validation",
+      "ITEM_NOT_IN_ORDER",
+      `Item ${itemId} not found`,
+      `Order ${order.order_id} has no item ${itemId}${ending}`,
+    );
+  return item;
 }
 
 /**
@@ -22,16 +53,7 @@ export function swappedItemsPrice(
   newItemIds: readonly string[],
   texts: SwapTexts,
 ): { difference: number; lastVariant: Variant | undefined } {
-  const heldIds = order.items.map((item) => item.item_id);
-  for (const itemId of itemIds) {
-    if (countOf(itemIds, itemId) > countOf(heldIds, itemId))
-      throw refused(
-        "validation",
-        "ITEM_NOT_IN_ORDER",
-        texts.missing(itemId),
-        `Order ${order.order_id} does not hold item ${itemId} that many times. Use the item ids get_order_details lists, then call again.`,
-      );
-  }
+  requireItemsHeld(order, itemIds, texts.missing);
   if (itemIds.length !== newItemIds.length)
     throw refused(
       "validation",
@@ -50,14 +72,7 @@ export function swappedItemsPrice(
         "The new item id should be different from the old item id",
         `Item ${itemId} would be replaced by itself. Leave it out, or pick another option of the product.`,
       );
-    const item = order.items.find((candidate) => candidate.item_id === itemId);
-    if (item === undefined)
-      throw refused(
-        "validation",
-        "ITEM_NOT_IN_ORDER",
-        `Item ${itemId} not found`,
-        `Order ${order.order_id} has no item ${itemId}. Use the item ids get_order_details lists.`,
-      );
+    const item = heldItem(order, itemId, ". Use the item ids get_order_details lists.");
     const variant = getVariant(db, item.product_id, newItemId);
     if (!variant.available)
       throw refused(

@@ -4,20 +4,14 @@ import { z } from "zod/v4";
 import { pythonRound2 } from "../db/python-round.js";
 import type { OrderPayment, RetailDb } from "../db/retail-db.js";
 import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
-import { swappedItemsPrice } from "./item-swaps.js";
+import { heldItem, swappedItemsPrice } from "./item-swaps.js";
 import { getOrder, getPaymentMethod, getUser, isPendingOrder } from "./records.js";
-import { refused, snapshot, tau2Handler } from "./refusal.js";
-import { addressFields, itemIds, orderId, paymentMethodId } from "./schemas.js";
+import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
+import { addressFields, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
 
 const CANCEL_REASONS = new Set(["no longer needed", "ordered by mistake"]);
 
-const notPending = (orderIdValue: string, status: string, tau2Text: string) =>
-  refused(
-    "business",
-    "ORDER_NOT_PENDING",
-    tau2Text,
-    `Order ${orderIdValue} is "${status}": only a pending order can be changed this way. Do not retry; tell the user.`,
-  );
+const notPending = wrongOrderStatus("ORDER_NOT_PENDING", "only a pending order can be changed this way");
 
 /** τ²'s four writes on a pending order, ported line by line (see the README for the quirks kept). */
 export function pendingOrderWrites(db: RetailDb) {
@@ -119,12 +113,7 @@ export function pendingOrderWrites(db: RetailDb) {
     defineTool({
       name: "modify_pending_order_items",
       description: RETAIL_DESCRIPTIONS.modify_pending_order_items,
-      input: z.strictObject({
-        order_id: orderId,
-        item_ids: itemIds,
-        new_item_ids: itemIds,
-        payment_method_id: paymentMethodId,
-      }),
+      input: itemSwapInput,
       effect: "write",
       handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
         const order = getOrder(db, order_id);
@@ -151,14 +140,7 @@ export function pendingOrderWrites(db: RetailDb) {
         });
         if (method.source === "gift_card") method.balance = pythonRound2(method.balance - difference);
         for (const [index, itemId] of item_ids.entries()) {
-          const item = order.items.find((candidate) => candidate.item_id === itemId);
-          if (item === undefined)
-            throw refused(
-              "validation",
-              "ITEM_NOT_IN_ORDER",
-              `Item ${itemId} not found`,
-              `Order ${order_id} has no item ${itemId} left to change.`,
-            );
+          const item = heldItem(order, itemId, " left to change.");
           // τ²'s quirk, kept: every modified item takes the price and options of the LAST new item checked.
           item.item_id = new_item_ids[index] as string;
           if (lastVariant !== undefined) {

@@ -30,6 +30,17 @@ export function refused(category: ErrorCategory, code: string, tau2Text: string,
   return new Refusal(toolError({ category, code, message, details: { tau2_error: tau2Text } }));
 }
 
+/** The refusal of a write on an order whose status the write does not take; `rule` says which status it takes. */
+export function wrongOrderStatus(code: string, rule: string) {
+  return (orderIdValue: string, status: string, tau2Text: string): Refusal =>
+    refused(
+      "business",
+      code,
+      tau2Text,
+      `Order ${orderIdValue} is "${status}": ${rule}. Do not retry; tell the user.`,
+    );
+}
+
 /** Runs a τ²-style handler body: its return value, or the outcome of the Refusal it raised. */
 export function tau2Handler<I>(body: (input: I) => ToolOutcome): (input: I) => ToolOutcome {
   return (input) => {

@@ -21,3 +21,11 @@ export const addressFields = {
   country: z.string().describe("The country, such as 'USA'."),
   zip: z.string().describe("The zip code, such as '12345'."),
 };
+
+/** The input of τ²'s two item swaps: exchange_delivered_order_items and modify_pending_order_items. */
+export const itemSwapInput = z.strictObject({
+  order_id: orderId,
+  item_ids: itemIds,
+  new_item_ids: itemIds,
+  payment_method_id: paymentMethodId,
+});

@@ -1,8 +1,6 @@
-import { success } from "@keel/errors";
-import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
-import { defineTool } from "@keel/tools";
+import { startFakeMessagesApi } from "@keel/testkit";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { readingRounds, readLongOrder } from "../run/long-orders.test-helpers.js";
 import { runAgent } from "../run/run-agent.js";
 import type { RunOptions } from "../run/run-options.js";
 import { AnthropicClient } from "./anthropic-client.js";
@@ -10,24 +8,9 @@ import type { Cassette } from "./cassette.js";
 import { RecordingClient } from "./recording-client.js";
 import { ReplayClient } from "./replay-client.js";
 
-const readOrder = defineTool({
-  name: "read_order",
-  description: "Returns one order with its long notes.",
-  input: z.object({ id: z.string() }),
-  effect: "read",
-  handler: ({ id }) => success({ id, notes: "n".repeat(3000) }),
-});
-
-const script = [
-  ...Array.from({ length: 8 }, (_, index) =>
-    toolUseResponse([{ name: "read_order", input: { id: `O-${index}` } }], { text: `Reading ${index}.` }),
-  ),
-  textResponse("Done."),
-];
-
 const options = {
   model: "claude-sonnet-5-5",
-  tools: [readOrder],
+  tools: [readLongOrder],
   prompt: "Read the orders.",
   idGenerator: () => "run_cassette",
   context: { compact: { trigger: 1200 }, clearToolUses: { trigger: 1500, keep: 1 } },
@@ -35,7 +18,7 @@ const options = {
 
 describe("cassettes with context management", () => {
   it("record compaction blocks and applied edits, and replay them into the same run", async () => {
-    const api = await startFakeMessagesApi({ script });
+    const api = await startFakeMessagesApi({ script: readingRounds(8) });
     let cassette: Cassette | undefined;
     const recorder = new RecordingClient(new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url }), {
       sink: (saved) => {

@@ -1,10 +1,9 @@
-import { success } from "@keel/errors";
-import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
-import { defineTool } from "@keel/tools";
+import { startFakeMessagesApi } from "@keel/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { AnthropicClient } from "../clients/anthropic-client.js";
+import type { ContextOptions } from "./context-options.js";
 import { formatTrace } from "./format-trace.js";
+import { readingRounds, readLongOrder } from "./long-orders.test-helpers.js";
 import { runAgent } from "./run-agent.js";
 
 let close: (() => Promise<void>) | undefined;
@@ -13,38 +12,27 @@ afterEach(async () => {
   close = undefined;
 });
 
-const readOrder = defineTool({
-  name: "read_order",
-  description: "Returns one order with its long notes.",
-  input: z.object({ id: z.string() }),
-  effect: "read",
-  handler: ({ id }) => success({ id, notes: "n".repeat(3000) }),
-});
-
-const rounds = (count: number) => [
-  ...Array.from({ length: count }, (_, index) =>
-    toolUseResponse([{ name: "read_order", input: { id: `O-${index}` } }], { text: `Reading ${index}.` }),
-  ),
-  textResponse("Done."),
-];
-
+/** Starts the fake API on `count` reading rounds; `readOrders` runs the agent through them with `context`. */
 async function start(count: number) {
-  const api = await startFakeMessagesApi({ script: rounds(count) });
+  const api = await startFakeMessagesApi({ script: readingRounds(count) });
   close = api.close;
-  return { api, client: new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, maxRetries: 0 }) };
+  const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: api.url, maxRetries: 0 });
+  const readOrders = (context: ContextOptions, maxIterations = 10) =>
+    runAgent({
+      client,
+      model: "claude-sonnet-5-5",
+      tools: [readLongOrder],
+      prompt: "Read the orders.",
+      maxIterations,
+      context,
+    });
+  return { api, client, readOrders };
 }
 
 describe("context management against the fake API", () => {
   it("sends the edits with their betas and reports the cleared tool uses in usage and the trace", async () => {
-    const { api, client } = await start(8);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: [readOrder],
-      prompt: "Read the orders.",
-      maxIterations: 10,
-      context: { clearToolUses: { trigger: 3000, keep: 2 } },
-    });
+    const { api, readOrders } = await start(8);
+    const result = await readOrders({ clearToolUses: { trigger: 3000, keep: 2 } });
     expect(result.status).toBe("completed");
     expect(api.requests[0]!.headers["anthropic-beta"]).toBe("context-management-2025-06-27");
     expect(api.requests[0]!.body.context_management).toEqual({
@@ -65,15 +53,8 @@ describe("context management against the fake API", () => {
   });
 
   it("streams a compaction block, keeps it verbatim and sends it back; the API then ignores what it replaced", async () => {
-    const { api, client } = await start(8);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: [readOrder],
-      prompt: "Read the orders.",
-      maxIterations: 10,
-      context: { compact: { trigger: 4000 } },
-    });
+    const { api, readOrders } = await start(8);
+    const result = await readOrders({ compact: { trigger: 4000 } });
     expect(result.status).toBe("completed");
     expect(api.requests[0]!.headers["anthropic-beta"]).toBe("compact-2026-01-12");
     const compacted = result.messages.findIndex(
@@ -94,15 +75,8 @@ describe("context management against the fake API", () => {
   });
 
   it("continues after pause_after_compaction (stop reason compaction)", async () => {
-    const { client } = await start(6);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: [readOrder],
-      prompt: "Read the orders.",
-      maxIterations: 10,
-      context: { compact: { trigger: 4000, pauseAfterCompaction: true } },
-    });
+    const { readOrders } = await start(6);
+    const result = await readOrders({ compact: { trigger: 4000, pauseAfterCompaction: true } });
     expect(result.status).toBe("completed");
     expect(result.trace.some((event) => event.type === "response" && event.stopReason === "compaction")).toBe(
       true,
@@ -110,15 +84,8 @@ describe("context management against the fake API", () => {
   });
 
   it("never drops a compaction block: every later request carries each one verbatim where it was served", async () => {
-    const { api, client } = await start(12);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: [readOrder],
-      prompt: "Read the orders.",
-      maxIterations: 15,
-      context: { compact: { trigger: 4000, pauseAfterCompaction: true } },
-    });
+    const { api, readOrders } = await start(12);
+    const result = await readOrders({ compact: { trigger: 4000, pauseAfterCompaction: true } }, 15);
     expect(result.status).toBe("completed");
     // The fake refuses a request that continues a compacted history without its block (or with it altered).
     expect(api.requests.every((request) => request.response?.status === 200)).toBe(true);
@@ -177,21 +144,14 @@ describe("context management against the fake API", () => {
   });
 
   it("counts tokens with count_tokens and ends context_window_exceeded before any 400 when over maxInputTokens", async () => {
-    const { api, client } = await start(8);
+    const { api, client, readOrders } = await start(8);
     const counted = await client.countTokens({
       model: "claude-sonnet-5-5",
       max_tokens: 10,
       messages: [{ role: "user", content: "Hello there" }],
     });
     expect(counted.input_tokens).toBeGreaterThan(0);
-    const result = await runAgent({
-      client,
-      model: "claude-sonnet-5-5",
-      tools: [readOrder],
-      prompt: "Read the orders.",
-      maxIterations: 10,
-      context: { maxInputTokens: 3000 },
-    });
+    const result = await readOrders({ maxInputTokens: 3000 });
     expect(result.status).toBe("context_window_exceeded");
     if (result.status !== "context_window_exceeded") return;
     expect(result.error?.message).toContain("counted with count_tokens");

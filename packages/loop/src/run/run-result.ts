@@ -1,6 +1,7 @@
 import type { MessageParam, StopReason } from "@keel/wire";
 import type { ModelClientErrorKind } from "../clients/model-client-error.js";
 import type { RunSnapshot } from "./run-snapshot.js";
+import type { RunStatus } from "./run-status.js";
 import type { ToolCallRecord } from "./tool-call-record.js";
 import type { TraceEvent } from "./trace-events.js";
 import type { RunUsage } from "./usage.js";
@@ -45,14 +46,7 @@ interface RunSummary {
 
 /** A response ended the run: its stop reason and details are known. */
 interface AnsweredEnding {
-  readonly status:
-    | "completed"
-    | "max_iterations"
-    | "truncated"
-    | "refused"
-    | "context_window_exceeded"
-    | "max_pause_turns"
-    | "unknown_stop_reason";
+  readonly status: Exclude<RunStatus, "awaiting_approval" | "aborted" | "model_error">;
   readonly stopDetails: StopDetails;
   readonly error?: never;
   readonly snapshot?: never;
