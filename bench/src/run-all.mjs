@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,16 @@ import { startServerProcess } from "./lib/server-control.mjs";
  * `--smoke`: tiny sizes, writes to a temporary directory, and fails unless every bench produced finite
  * numbers (no timing thresholds). `--only=1,3` runs a subset (results still go to RESULTS.md).
  */
+/** Below this line RESULTS.md holds sections measured by their own commands: a run keeps them as they are. */
+const KEPT_MARKER = "<!-- Measured by their own commands (each section names it); pnpm bench keeps them. -->";
+
+/** The kept sections of the current RESULTS.md, marker included; "" when it has none. */
+function keptSections(file) {
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const at = current.indexOf(KEPT_MARKER);
+  return at === -1 ? "" : `\n${current.slice(at)}`;
+}
+
 const args = process.argv.slice(2);
 const smoke = args.includes("--smoke");
 const only = args
@@ -95,7 +105,10 @@ const markdown = resultsMarkdown({
   startedAt,
 });
 const panels = sections.flatMap((section) => section.charts);
-writeFileSync(path.join(outputDir, "RESULTS.md"), markdown);
+writeFileSync(
+  path.join(outputDir, "RESULTS.md"),
+  markdown + keptSections(path.join(BENCH_DIR, "RESULTS.md")),
+);
 writeFileSync(
   path.join(outputDir, CHART_FILE),
   barChartSvg(panels, "Keel beside the alternatives: medians, whiskers min–max, Keel in orange"),

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +31,16 @@ function commit(): string {
   } catch {
     return "unknown";
   }
+}
+
+/** Below this line RELIABILITY.md holds checks run by their own commands: a soak keeps them as they are. */
+const KEPT_MARKER = "<!-- Run by their own commands (each section names it); pnpm soak keeps them. -->";
+
+/** The kept sections of the current report, marker included; "" when it has none. */
+async function keptSections(path: string): Promise<string> {
+  const current = await readFile(path, "utf8").catch(() => "");
+  const at = current.indexOf(KEPT_MARKER);
+  return at === -1 ? "" : `\n${current.slice(at)}`;
 }
 
 /** `pnpm soak`: every check at full size, RELIABILITY.md written; exit 1 when any invariant broke. */
@@ -105,7 +115,7 @@ async function main(): Promise<number> {
     freezable: freezableUrl !== undefined,
   };
   const path = process.env.KEEL_SOAK_REPORT || join(REPOSITORY, "RELIABILITY.md");
-  await writeFile(path, renderReport(results));
+  await writeFile(path, renderReport(results) + (await keptSections(path)));
   const violations = allViolations(results);
   log(
     `wrote ${path}: ${violations.length === 0 ? "every invariant held" : `${violations.length} violation(s)`}`,
