@@ -6,6 +6,7 @@ export type {
   MessageTokensCount,
   UsageIteration,
 } from "./context-management.js";
+export { DEFAULT_MODEL } from "./default-model.js";
 export type { MessageFill } from "./message-template.js";
 export { completeMessage } from "./message-template.js";
 export type {

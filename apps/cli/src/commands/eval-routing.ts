@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { DEFAULT_MODEL } from "@keel/loop";
+import { DEFAULT_MODEL } from "@keel/wire";
 import { modeBanner } from "../mode.js";
 import { type CorpusEntry, readCorpus } from "../routing/corpus.js";
 import { evaluateRouting, type RoutedEntry } from "../routing/evaluate-routing.js";
-import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
+import { chooseLiveClient, LIVE_OPTIONS } from "../routing/live-options.js";
 import { liveRoute } from "../routing/live-route.js";
 import { offlineRoute } from "../routing/offline-route.js";
 import { renderEvaluation } from "../routing/render-evaluation.js";
@@ -79,7 +79,7 @@ export const evalRoutingCommand = defineCommand({
     for (const tool of known) if (!effects.has(tool.name)) effects.set(tool.name, tool.effect);
     const entries = await readCorpus(resolve(io.cwd, corpusPath), new Set(effects.keys()), corpusPath);
 
-    const live = chooseLiveClient("eval-routing", values, env, io.stderr);
+    const live = await chooseLiveClient("eval-routing", values, env, io.stderr);
     let routed: RoutedEntry[];
     let router = "offline router";
     if (live) {
@@ -101,7 +101,7 @@ export const evalRoutingCommand = defineCommand({
         });
       } catch (error) {
         spinner.stop();
-        io.stderr.write(`keel eval-routing: the model could not route a request: ${routingFailure(error)}\n`);
+        io.stderr.write(`keel eval-routing: the model could not route a request: ${live.failure(error)}\n`);
         return EXIT.failed;
       }
       spinner.stop();

@@ -1,6 +1,6 @@
-import { DEFAULT_MODEL } from "@keel/loop";
+import { DEFAULT_MODEL } from "@keel/wire";
 import { modeBanner } from "../mode.js";
-import { chooseLiveClient, LIVE_OPTIONS, routingFailure } from "../routing/live-client.js";
+import { chooseLiveClient, LIVE_OPTIONS } from "../routing/live-options.js";
 import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
 import { loadCatalog } from "../routing/load-catalog.js";
 import { offlineRoute } from "../routing/offline-route.js";
@@ -61,7 +61,7 @@ export const routeCommand = defineCommand({
       values.catalog === undefined
         ? surfaceTools(values.naive ? "naive" : "real")
         : await loadCatalog(values.catalog, io.cwd);
-    const live = chooseLiveClient("route", values, env, io.stderr);
+    const live = await chooseLiveClient("route", values, env, io.stderr);
     let answer: RouteAnswer;
     if (live) {
       io.stderr.write(
@@ -72,7 +72,7 @@ export const routeCommand = defineCommand({
         answer = await liveRoute(request, tools, live.client, live.model, io.signal);
       } catch (error) {
         spinner.stop();
-        io.stderr.write(`keel route: the model could not route the request: ${routingFailure(error)}\n`);
+        io.stderr.write(`keel route: the model could not route the request: ${live.failure(error)}\n`);
         return EXIT.failed;
       }
       spinner.stop();
