@@ -42,6 +42,7 @@ export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   const now = options.now ?? (() => new Date());
   const json = options.format === "json";
   const literals = environmentSecrets();
+  const redactValue = memoized((text: string) => redactArtifactText(text, literals));
   let held = "";
   const flush = () => {
     if (held === "") return;
@@ -57,13 +58,18 @@ export function createStderrLogger(options: StderrLoggerOptions = {}): Logger {
   ) => {
     if (RANK[level] < threshold) return;
     const time = now().toISOString();
-    const suffix = fields && Object.keys(fields).length > 0 ? ` ${safeJson(fields)}` : "";
-    const written = json
-      ? `${safeJson({ time, level, service: "keel-mcp", msg: message, ...fields })}\n`
-      : `${time} keel-mcp ${level} ${message}${suffix}\n`;
     // The one artifact redaction (@keel/secrets): a secret in an error message or a client-chosen name never
     // reaches the log, nor does a token of this process (KEEL_MCP_TOKEN, ...) even when it matches no shape.
-    const line = redactArtifactText(written, literals);
+    // An info line (one per tools/call) is redacted value by value, each distinct string once (tool names,
+    // codes and roles repeat); a warning or an error, rare and free-form, as a whole line.
+    const info = level === "info";
+    const shown = info ? redactFields(fields, redactValue) : fields;
+    const text = info ? redactValue(message) : message;
+    const suffix = shown && Object.keys(shown).length > 0 ? ` ${safeJson(shown)}` : "";
+    const written = json
+      ? `${safeJson({ time, level, service: "keel-mcp", msg: text, ...shown })}\n`
+      : `${time} keel-mcp ${level} ${text}${suffix}\n`;
+    const line = info ? written : redactArtifactText(written, literals);
     if (level !== "info") {
       flush();
       stream.write(line);
@@ -103,4 +109,37 @@ function safeJson(fields: Readonly<Record<string, unknown>>): string {
   } catch {
     return '"(unserialisable fields)"';
   }
+}
+
+/** `redact` of each distinct string once, the newest 512 kept. */
+function memoized(redact: (text: string) => string): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let redacted = seen.get(text);
+    if (redacted === undefined) {
+      redacted = redact(text);
+      if (seen.size >= 512) seen.delete(seen.keys().next().value as string);
+      seen.set(text, redacted);
+    }
+    return redacted;
+  };
+}
+
+/** A trace id as the server logs it: 32 hex digits, which no secret shape matches. */
+const TRACE_ID = /^[0-9a-f]{32}$/;
+
+/** Fields with every string redacted (an error by its message); numbers, booleans and trace ids as they are. */
+function redactFields(
+  fields: Readonly<Record<string, unknown>> | undefined,
+  redact: (text: string) => string,
+): Record<string, unknown> | undefined {
+  if (fields === undefined) return undefined;
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === "string") shown[key] = TRACE_ID.test(value) ? value : redact(value);
+    else if (value instanceof Error) shown[key] = redact(value.message);
+    else if (value === null || typeof value !== "object") shown[key] = value;
+    else shown[key] = JSON.parse(redact(safeJson(value as Record<string, unknown>)));
+  }
+  return shown;
 }
