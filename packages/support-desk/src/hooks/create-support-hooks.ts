@@ -14,6 +14,9 @@ export interface SupportHooksOptions {
 
 /** The fields later steps and hooks read: trimming keeps these first. */
 const KEPT_KEYS = [
+  "outcome",
+  "refunded",
+  "note",
   "customer_id",
   "order_id",
   "status",
@@ -65,5 +68,7 @@ function limitHook(options: SupportHooksOptions): PreToolHook {
 }
 
 function postHooks(): PostToolHook[] {
-  return [normalizeDates(), trimKeys({ max: 10, keep: KEPT_KEYS }), capText({ maxChars: 4000 })];
+  // At least as many keys as the widest declared output (a refund sent to a person has 11): trimming a tool's
+  // own output would drop what the model must read (its `note`) and break its output schema over MCP.
+  return [normalizeDates(), trimKeys({ max: 12, keep: KEPT_KEYS }), capText({ maxChars: 4000 })];
 }

@@ -1,9 +1,10 @@
-import type { ToolOutcome } from "@keel/errors";
+import { success, type ToolOutcome } from "@keel/errors";
 import { type CompletedCall, type HookContext, runPostHooks, runPreHooks } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
+import { refundOutput } from "../tools/output-schemas.js";
 import { escalationInputSchema } from "../tools/schemas.js";
 import { createSupportHooks } from "./create-support-hooks.js";
 
@@ -170,12 +171,12 @@ describe("post hooks", () => {
     });
   });
 
-  it("trims wide results to 10 keys, keeping the fields later steps and hooks read", async () => {
+  it("trims wide results to 12 keys, keeping the fields later steps and hooks read", async () => {
     const wide = Object.fromEntries(Array.from({ length: 14 }, (_, index) => [`audit_${index}`, index]));
     const result = await run({ ...wide, customer_id: "C-1001", order_id: "ORD-1001" });
     const data = result.kind === "success" ? (result.data as Record<string, unknown>) : {};
-    expect(data).toMatchObject({ customer_id: "C-1001", order_id: "ORD-1001", _trimmed: 6 });
-    expect(Object.keys(data)).toHaveLength(11);
+    expect(data).toMatchObject({ customer_id: "C-1001", order_id: "ORD-1001", _trimmed: 4 });
+    expect(Object.keys(data)).toHaveLength(13);
   });
 });
 
@@ -194,5 +195,40 @@ describe("refund limit, as a law", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the support post hooks keep every tool's declared output intact", () => {
+  it("leave a refund sent to a person (the widest output) valid against process_refund's output schema, note included", async () => {
+    const { post } = createSupportHooks(createMemoryBackend());
+    const data = {
+      outcome: "sent_to_person",
+      refunded: false,
+      ticket_id: "T-1001",
+      ticket_status: "open",
+      category: "refund_over_limit",
+      order_id: "ORD-1002",
+      amount: 250,
+      already_refunded: 300,
+      automatic_limit: 500,
+      duplicate: false,
+      note: "No money was paid: a person will review it.",
+    };
+    const outcome = await runPostHooks(
+      post,
+      { id: "toolu_1", name: "process_refund", input: {} },
+      success(data),
+      {
+        runId: "r",
+        iteration: 1,
+        history: [],
+        messages: [],
+        batch: [],
+        signal: new AbortController().signal,
+        metadata: {},
+      },
+    );
+    expect(outcome).toMatchObject({ kind: "success", data });
+    expect(refundOutput.safeParse((outcome as { data: unknown }).data).success).toBe(true);
   });
 });
