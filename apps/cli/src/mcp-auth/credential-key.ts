@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { folderKey } from "@keel/secrets/internal";
 import { UsageError } from "../usage-error.js";
 
 /** The file, inside the credentials' PGlite folder, that holds the key they are encrypted with. */
@@ -31,7 +30,7 @@ export function credentialsSecret(explicit: string | undefined, store: Credentia
         `to a secret of at least ${MIN_KEY_BYTES} bytes (e.g. \`openssl rand -hex 32\`).`,
     );
   }
-  return folderKey(store.dataDir);
+  return credentialsFolderKey(store.dataDir);
 }
 
 /** Where MCP credentials live: a PGlite folder of their own, or a PostgreSQL database. */
@@ -39,37 +38,14 @@ export type CredentialsLocation =
   | { readonly kind: "pglite"; readonly dataDir: string }
   | { readonly kind: "postgres"; readonly databaseUrl: string };
 
-function folderKey(dataDir: string): string {
-  const file = join(dataDir, CREDENTIALS_KEY_FILE);
-  const existing = readKey(file);
-  if (existing !== undefined) return existing;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const key = randomBytes(32).toString("hex");
-  try {
-    // `wx`: of two processes making the key at once, one writes it and the other reads that one.
-    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
-    return key;
-  } catch (error) {
-    const raced = readKey(file);
-    if ((error as NodeJS.ErrnoException).code === "EEXIST" && raced !== undefined) return raced;
-    throw error;
-  }
-}
-
-function readKey(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  const key = text.trim();
-  if (Buffer.byteLength(key) < MIN_KEY_BYTES) {
-    throw new UsageError(
-      `${file} holds no key of at least ${MIN_KEY_BYTES} bytes: remove it (the credentials it ` +
-        `encrypted are then lost; log in again) or set ${CREDENTIALS_KEY_VARIABLE}.`,
-    );
-  }
-  return key;
+function credentialsFolderKey(dataDir: string): string {
+  return folderKey(dataDir, join(dataDir, CREDENTIALS_KEY_FILE), {
+    minBytes: MIN_KEY_BYTES,
+    dirMode: 0o700,
+    tooShort: (file) =>
+      new UsageError(
+        `${file} holds no key of at least ${MIN_KEY_BYTES} bytes: remove it (the credentials it ` +
+          `encrypted are then lost; log in again) or set ${CREDENTIALS_KEY_VARIABLE}.`,
+      ),
+  }).key;
 }

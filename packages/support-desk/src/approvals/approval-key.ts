@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KeelConfigError } from "@keel/errors";
+import { folderKey } from "@keel/secrets/internal";
 import { MIN_APPROVAL_KEY_BYTES } from "./held-runs.js";
 
 /** The file, inside a PGlite data directory, that holds the key signing that store's approval decisions. */
@@ -65,39 +65,14 @@ export function approvalKeyFor(options: ApprovalKeyOptions): ApprovalKeySource {
 
 function dataDirKey(dataDir: string): ApprovalKeySource {
   const file = join(dataDir, APPROVAL_KEY_FILE);
-  const existing = readKeyFile(file);
-  if (existing !== undefined) return { key: existing, from: "data-dir", file, created: false };
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32).toString("hex");
-  try {
-    // `wx`: of two processes making the key at once, one writes it and the other reads that one.
-    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    const raced = readKeyFile(file);
-    if ((error as NodeJS.ErrnoException).code === "EEXIST" && raced !== undefined) {
-      return { key: raced, from: "data-dir", file, created: false };
-    }
-    throw error;
-  }
-  return { key, from: "data-dir", file, created: true };
-}
-
-/** The key in `file`; undefined when there is no file. A file too short to be a key is an error. */
-function readKeyFile(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  const key = text.trim();
-  if (Buffer.byteLength(key) < MIN_APPROVAL_KEY_BYTES) {
-    throw new ApprovalKeyError(
-      "APPROVAL_KEY_TOO_SHORT",
-      `${file} holds no key of at least ${MIN_APPROVAL_KEY_BYTES} bytes (${statSync(file).size} bytes): remove ` +
-        "it to have a new key made, or set KEEL_APPROVAL_KEY.",
-    );
-  }
-  return key;
+  const { key, created } = folderKey(dataDir, file, {
+    minBytes: MIN_APPROVAL_KEY_BYTES,
+    tooShort: (path, size) =>
+      new ApprovalKeyError(
+        "APPROVAL_KEY_TOO_SHORT",
+        `${path} holds no key of at least ${MIN_APPROVAL_KEY_BYTES} bytes (${size} bytes): remove it to have a ` +
+          "new key made, or set KEEL_APPROVAL_KEY.",
+      ),
+  });
+  return { key, from: "data-dir", file, created };
 }
