@@ -16,7 +16,7 @@ export {
   unwrapRedirect,
 } from "./outcome-envelopes.js";
 export type { RecoveryContext } from "./recovery.js";
-export type { RetryDelayPolicy } from "./retry-delay.js";
+export type { RetryDelayPolicy, RetryOptions } from "./retry-delay.js";
 export { retryDelay } from "./retry-delay.js";
 export type { ParsedToolResult } from "./tool-result-block.js";
 export { toolResultText } from "./tool-result-block.js";

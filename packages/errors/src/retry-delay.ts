@@ -1,4 +1,21 @@
-/** How long the retries of one operation wait. */
+/**
+ * How often and how patiently to retry: the one retry shape every Keel retry is configured with — tool calls
+ * (`runAgent({ retry })`, `toolRetryPolicy` of @keel/tool-call, which adds `random` and `sleep`) and model
+ * requests (`new AnthropicClient({ retry })`). Each caller owns its defaults and checks.
+ */
+export interface RetryOptions {
+  /** Attempts in all, the first included; 1 disables retries. Default 3. */
+  readonly maxAttempts?: number | undefined;
+  /** First backoff delay; doubles per attempt, with jitter. Default 200 ms for tools, 500 ms for model requests. */
+  readonly baseDelayMs?: number | undefined;
+  /**
+   * Ceiling of one delay. A server's or tool's `retryAfterMs` above it is not waited for: the failure is
+   * returned at once. Default 5000 ms for tools, 60 000 ms for model requests.
+   */
+  readonly maxDelayMs?: number | undefined;
+}
+
+/** How long the retries of one operation wait: `RetryOptions`' delays, resolved. */
 export interface RetryDelayPolicy {
   /** The first retry's nominal wait; each later retry doubles it. */
   readonly baseDelayMs: number;

@@ -16,6 +16,7 @@ export {
   ScriptedClient,
 } from "./clients/index.js";
 export { DEFAULT_MODEL } from "./default-model.js";
+export type { RetryOptions } from "./retry-options.js";
 export type { ApprovalDecision } from "./run/approvals.js";
 export { approveCall, rejectCall } from "./run/approvals.js";
 export type { ContextOptions } from "./run/context-options.js";

@@ -20,7 +20,6 @@ export type {
   ScriptFunction,
 } from "./clients/index.js";
 export { checkScript } from "./clients/index.js";
-export type { RetryOptions } from "./retry-options.js";
 export type { ApprovalKey } from "./run/approvals.js";
 export type { ResponseContext } from "./run/context-usage.js";
 export { FINAL_ANSWER_INSTRUCTION } from "./run/final-answer.js";

@@ -8,4 +8,4 @@ export type {
   ToolCallResolution,
   ToolRetryPolicy,
 } from "./tool-call-resolution.js";
-export { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
+export { toolRetryPolicy } from "./tool-retry-policy.js";

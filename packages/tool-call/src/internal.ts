@@ -7,3 +7,4 @@ export { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js
 // The types the attributes are read from, so this entry point's declarations stand alone.
 export type { HeldCall, ToolCallResolution, ToolRetryEvent } from "./tool-call-resolution.js";
 export type { ToolRetryOptions } from "./tool-retry-policy.js";
+export { DEFAULT_TOOL_RETRY } from "./tool-retry-policy.js";

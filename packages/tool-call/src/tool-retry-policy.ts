@@ -1,22 +1,17 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { retryDelay } from "@keel/errors/internal";
+import { type RetryOptions, retryDelay } from "@keel/errors/internal";
 import { HookConfigError } from "@keel/hooks";
 import type { ToolRetryPolicy } from "./tool-call-resolution.js";
 
 /** The retry budget of a tool call unless the caller sets its own: the same in the loop and the MCP server. */
 export const DEFAULT_TOOL_RETRY = Object.freeze({ maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 5000 });
 
-/** What `toolRetryPolicy` builds from; every field has a default. */
-export interface ToolRetryOptions {
-  /** Handler runs in all, the first included; 1 turns retries off. Default 3. */
-  readonly maxAttempts?: number | undefined;
-  /** The first retry's nominal wait, doubled for each later one (`retryDelay` of @keel/errors). Default 200. */
-  readonly baseDelayMs?: number | undefined;
-  /**
-   * Caps the wait, and is the longest `retryAfterMs` a tool may ask for: a longer hint gives the failure to
-   * the model at once. Default 5000, or `baseDelayMs` when that is larger.
-   */
-  readonly maxDelayMs?: number | undefined;
+/**
+ * What `toolRetryPolicy` builds from: Keel's one retry shape (`RetryOptions`; for a tool call the defaults are
+ * 3 attempts, 200 ms doubling, capped at 5000 ms or `baseDelayMs` when that is larger — the cap is also the
+ * longest `retryAfterMs` a tool may ask for) plus how to draw jitter and how to wait. Every field has a default.
+ */
+export interface ToolRetryOptions extends RetryOptions {
   /** Jitter source in [0, 1). Default `Math.random`. */
   readonly random?: (() => number) | undefined;
   /** Waits before a retry; resolves early when the signal aborts. Default a timer that does. */
