@@ -49,6 +49,15 @@ describe("the eval command's usage", () => {
     expect((await run(["--live", "--task", "999"], env)).stderr).toContain('no τ² retail task "999"');
   });
 
+  it("names the missing manifest of a folder that is no recording", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "tau2-empty-"));
+    const { code, stderr } = await run(["--replay", empty], {});
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `eval: ${join(empty, "manifest.json")}: not readable: no such file (ENOENT) (is ${empty} a --record folder?)\n`,
+    );
+  });
+
   it("prints its help", async () => {
     const { code, stdout } = await run(["--help"]);
     expect(code).toBe(0);
@@ -137,14 +146,31 @@ describe("--live --record, then --replay offline", () => {
     expect(stdout).toMatch(/^all\s+2\/4\s+0\.500\s+0\.500$/m);
   });
 
-  it("fails a trial whose replayed request differs from its cassette, and exits 1", async () => {
-    const path = join(dir, "task-108.trial-1.agent.cassette.json");
-    const cassette = JSON.parse(readFileSync(path, "utf8"));
-    cassette.interactions[0].request.model = "claude-other";
-    writeFileSync(path, JSON.stringify(cassette));
-    const { code, stderr } = await run(["--replay", dir], {});
+  it("fails a trial whose replayed request differs from its cassette, even after a transfer, and exits 1", async () => {
+    const tamper = (
+      trial: number,
+      interaction: number,
+      change: (request: Record<string, unknown>) => void,
+    ) => {
+      const path = join(dir, `task-108.trial-${trial}.agent.cassette.json`);
+      const cassette = JSON.parse(readFileSync(path, "utf8"));
+      change(cassette.interactions[interaction].request);
+      writeFileSync(path, JSON.stringify(cassette));
+    };
+    tamper(1, 0, (request) => {
+      request.model = "claude-other";
+    });
+    // The request after the transfer: its tool_result holds the ticket id.
+    tamper(2, 1, (request) => {
+      request.messages = JSON.parse(
+        JSON.stringify(request.messages).replace(/transfer-[0-9a-f]+/, "transfer-0"),
+      );
+    });
+    const { code, stdout, stderr } = await run(["--replay", dir], {});
     expect(code).toBe(1);
     expect(stderr).toContain("task 108 trial 1/2: fail (model_error");
+    expect(stderr).toContain("task 108 trial 2/2: fail (model_error");
     expect(stderr).toContain("replay_mismatch");
+    expect(stdout).toContain("2 trial(s) could not run (model_error)");
   });
 });

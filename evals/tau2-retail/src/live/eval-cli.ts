@@ -56,7 +56,15 @@ interface Io {
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-class UsageError extends Error {}
+/** A usage error (exit 2); `help: false` for a problem with a file, where the help would only bury it. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly help = true,
+  ) {
+    super(message);
+  }
+}
 
 const OPTIONS = {
   live: { type: "boolean" },
@@ -132,8 +140,8 @@ export async function evalMain(
   io: Io = process,
   env: Environment = process.env,
 ): Promise<number> {
-  const usage = (problem: string) => {
-    io.stderr.write(`eval: ${problem}\n\n${HELP}`);
+  const usage = (problem: string, help = true) => {
+    io.stderr.write(`eval: ${problem}\n${help ? `\n${HELP}` : ""}`);
     return 2;
   };
   let values: Values;
@@ -165,7 +173,7 @@ export async function evalMain(
           `--replay runs the recorded settings (DIR/manifest.json); drop ${given.map((name) => `--${name}`).join(", ")}.`,
         );
       const read = await readManifest(values.replay);
-      if (!read.ok) throw new UsageError(read.problem);
+      if (!read.ok) throw new UsageError(read.problem, false);
       manifest = read.manifest;
       clientsFor = replayClients(values.replay);
     } else {
@@ -184,7 +192,7 @@ export async function evalMain(
       }
     }
   } catch (error) {
-    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof UsageError) return usage(error.message, error.help);
     throw error;
   }
 

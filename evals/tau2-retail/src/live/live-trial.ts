@@ -83,7 +83,8 @@ export async function runTrial(
   const preHooks = settings.preHooks?.(db);
   const agentSystem = loadPolicy();
   const userSystem = userSimulatorPrompt(task);
-  // Run ids enter idempotency keys and the transfer's ticket id, so they are fixed for a replay to match.
+  // Run ids enter the idempotency keys of writes, and the transfer answers with its key (the ticket id): with
+  // the default random ids a replayed request would differ from its cassette.
   let runs = 0;
   const idGenerator = () => `tau2-${task.id}-${trial}-run-${++runs}`;
   let agentMessages: MessageParam[] = [];
@@ -136,6 +137,8 @@ export async function runTrial(
     });
     toolCalls += reply.toolCalls.length;
     stopped += reply.toolCalls.filter((call) => call.decision !== null && call.decision !== "allow").length;
+    // A failed request fails the trial even after a transfer (a replay that differs from its cassette).
+    if (reply.status === "model_error") return finish(...failure("agent", reply));
     const transferred = reply.toolCalls.some(
       (call) => call.executed === "transfer_to_human_agents" && call.outcome.kind === "success",
     );
