@@ -44,8 +44,12 @@ describe("the eval command's usage", () => {
 
   it("refuses a bad --k, an unknown split or task", async () => {
     const env = { ANTHROPIC_API_KEY: KEY };
-    expect((await run(["--live", "--k", "0"], env)).stderr).toContain("--k takes a whole number ≥ 1");
-    expect((await run(["--live", "--split", "dev"], env)).stderr).toContain("--split is train, test or all");
+    expect((await run(["--live", "--k", "0"], env)).stderr).toContain(
+      '--k needs a whole number of at least 1, got "0".',
+    );
+    expect((await run(["--live", "--split", "dev"], env)).stderr).toContain(
+      '--split must be one of train, test, all, got "dev".',
+    );
     expect((await run(["--live", "--task", "999"], env)).stderr).toContain('no τ² retail task "999"');
   });
 
@@ -55,6 +59,14 @@ describe("the eval command's usage", () => {
     expect(code).toBe(2);
     expect(stderr).toBe(
       `eval: ${join(empty, "manifest.json")}: not readable: no such file (ENOENT) (is ${empty} a --record folder?)\n`,
+    );
+  });
+
+  it("names the option meant and points at --help", async () => {
+    const { code, stderr } = await run(["--lvie"]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `eval: Unknown option '--lvie'. Did you mean --live? Run "node evals/tau2-retail/bin/eval.mjs --help" for the options.\n`,
     );
   });
 

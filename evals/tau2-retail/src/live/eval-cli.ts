@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { COMMAND_LINE_EXIT, commandLine } from "@keel/command-line";
 import { AnthropicClient, DEFAULT_MODEL } from "@keel/loop";
 import { loadSplits, loadTasks } from "../gold/tasks.js";
 import { retailPolicyHooks } from "../policy/policy-hooks.js";
@@ -56,31 +56,32 @@ interface Io {
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
-/** A usage error (exit 2); `help: false` for a problem with a file, where the help would only bury it. */
-class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly help = true,
-  ) {
-    super(message);
-  }
-}
+/** A usage error (exit 2): its message already points at `--help`, or names the file at fault. */
+class UsageError extends Error {}
 
+const program = commandLine({
+  name: "node evals/tau2-retail/bin/eval.mjs",
+  usageError: (message) => new UsageError(message),
+});
+
+const text = { type: "string" } as const;
+const flag = { type: "boolean" } as const;
+
+// Grouped as the help lists them.
 const OPTIONS = {
-  live: { type: "boolean" },
-  record: { type: "string" },
-  replay: { type: "string" },
-  k: { type: "string" },
-  split: { type: "string" },
+  live: flag,
+  record: text,
+  replay: text,
+  k: text,
+  split: text,
   task: { type: "string", multiple: true },
-  model: { type: "string" },
-  "user-model": { type: "string" },
-  "max-turns": { type: "string" },
-  "max-rounds": { type: "string" },
-  naive: { type: "boolean" },
-  concurrency: { type: "string" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+  model: text,
+  "user-model": text,
+  "max-turns": text,
+  "max-rounds": text,
+  naive: flag,
+  concurrency: text,
+  json: flag,
 } as const;
 
 /** Options that shape the requests: a replay takes them from its manifest, never from the command line. */
@@ -95,15 +96,11 @@ const RUN_SHAPING = [
   "naive",
 ] as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"];
+type Values = ReturnType<typeof program.parse<typeof OPTIONS>>["values"];
 
-function positive(values: Values, name: "k" | "max-turns" | "max-rounds" | "concurrency", fallback: number) {
+function count(values: Values, name: "k" | "max-turns" | "max-rounds" | "concurrency", fallback: number) {
   const text = values[name];
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new UsageError(`--${name} takes a whole number ≥ 1, got "${text}".`);
-  return value;
+  return text === undefined ? fallback : program.readInteger(`--${name}`, text, 1);
 }
 
 function liveManifest(values: Values): RunManifest {
@@ -111,27 +108,71 @@ function liveManifest(values: Values): RunManifest {
   let split = values.split ?? DEFAULTS.split;
   let taskIds: readonly string[];
   if (values.task !== undefined) {
-    if (values.split !== undefined) throw new UsageError("--task and --split exclude each other.");
+    if (values.split !== undefined) throw program.usage("--task and --split exclude each other.");
     const unknown = values.task.filter((id) => !known.has(id));
     if (unknown.length > 0)
-      throw new UsageError(`there is no τ² retail task ${unknown.map((id) => `"${id}"`).join(", ")}.`);
+      throw program.usage(`there is no τ² retail task ${unknown.map((id) => `"${id}"`).join(", ")}.`);
     taskIds = [...new Set(values.task)];
     split = "tasks";
-  } else if (split === "all") taskIds = [...known];
-  else if (split === "train" || split === "test") taskIds = loadSplits()[split];
-  else throw new UsageError(`--split is train, test or all, got "${split}".`);
+  } else {
+    const chosen = program.oneOf("--split", split, ["train", "test", "all"]);
+    taskIds = chosen === "all" ? [...known] : loadSplits()[chosen];
+  }
   const model = values.model ?? DEFAULT_MODEL;
   return {
     version: 1,
     split,
     task_ids: [...taskIds],
-    k: positive(values, "k", DEFAULTS.k),
+    k: count(values, "k", DEFAULTS.k),
     model,
     user_model: values["user-model"] ?? model,
-    max_turns: positive(values, "max-turns", DEFAULTS.maxTurns),
-    max_rounds: positive(values, "max-rounds", DEFAULTS.maxRounds),
+    max_turns: count(values, "max-turns", DEFAULTS.maxTurns),
+    max_rounds: count(values, "max-rounds", DEFAULTS.maxRounds),
     naive: values.naive ?? false,
   };
+}
+
+interface Plan {
+  readonly mode: "live" | "replay";
+  readonly json: boolean;
+  readonly manifest: RunManifest;
+  readonly clientsFor: ClientsFor;
+  readonly concurrency: number;
+}
+
+/** What the command line asks for, or a UsageError. */
+async function planOf(values: Values, env: Environment): Promise<Plan> {
+  if (values.live && values.replay !== undefined)
+    throw program.usage("--live and --replay exclude each other.");
+  if (values.record !== undefined && !values.live) throw program.usage("--record DIR needs --live.");
+  const common = {
+    concurrency: count(values, "concurrency", DEFAULTS.concurrency),
+    json: values.json ?? false,
+  };
+  if (values.replay !== undefined) {
+    const given = RUN_SHAPING.filter((name) => values[name] !== undefined);
+    if (given.length > 0)
+      throw program.usage(
+        `--replay runs the recorded settings (DIR/manifest.json); drop ${given.map((name) => `--${name}`).join(", ")}.`,
+      );
+    const read = await readManifest(values.replay);
+    if (!read.ok) throw new UsageError(read.problem);
+    return { mode: "replay", manifest: read.manifest, clientsFor: replayClients(values.replay), ...common };
+  }
+  if (!values.live)
+    throw program.usage(
+      "choose --live (calls Claude, needs ANTHROPIC_API_KEY) or --replay DIR (offline, from cassettes).",
+    );
+  const manifest = liveManifest(values);
+  const apiKey = env.ANTHROPIC_API_KEY;
+  if (apiKey === undefined || apiKey.trim() === "")
+    throw new UsageError("--live needs ANTHROPIC_API_KEY in the environment (or use --replay DIR, offline).");
+  const live = new AnthropicClient({ apiKey, baseURL: env.ANTHROPIC_BASE_URL });
+  if (values.record === undefined)
+    return { mode: "live", manifest, clientsFor: () => ({ agent: live, user: live }), ...common };
+  await mkdir(values.record, { recursive: true });
+  await writeManifest(values.record, manifest);
+  return { mode: "live", manifest, clientsFor: recordingClients(live, values.record, [apiKey]), ...common };
 }
 
 /** The eval command; returns the exit code. `env` supplies ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. */
@@ -140,63 +181,20 @@ export async function evalMain(
   io: Io = process,
   env: Environment = process.env,
 ): Promise<number> {
-  const usage = (problem: string, help = true) => {
-    io.stderr.write(`eval: ${problem}\n${help ? `\n${HELP}` : ""}`);
-    return 2;
-  };
-  let values: Values;
+  let plan: Plan;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    return usage(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
-  if (values.live && values.replay !== undefined) return usage("--live and --replay exclude each other.");
-  if (!values.live && values.replay === undefined)
-    return usage(
-      "choose --live (calls Claude, needs ANTHROPIC_API_KEY) or --replay DIR (offline, from cassettes).",
-    );
-  if (values.record !== undefined && !values.live) return usage("--record DIR needs --live.");
-
-  let manifest: RunManifest;
-  let clientsFor: ClientsFor;
-  let concurrency: number;
-  try {
-    concurrency = positive(values, "concurrency", DEFAULTS.concurrency);
-    if (values.replay !== undefined) {
-      const given = RUN_SHAPING.filter((name) => values[name] !== undefined);
-      if (given.length > 0)
-        throw new UsageError(
-          `--replay runs the recorded settings (DIR/manifest.json); drop ${given.map((name) => `--${name}`).join(", ")}.`,
-        );
-      const read = await readManifest(values.replay);
-      if (!read.ok) throw new UsageError(read.problem, false);
-      manifest = read.manifest;
-      clientsFor = replayClients(values.replay);
-    } else {
-      manifest = liveManifest(values);
-      const apiKey = env.ANTHROPIC_API_KEY;
-      if (apiKey === undefined || apiKey.trim() === "")
-        throw new UsageError(
-          "--live needs ANTHROPIC_API_KEY in the environment (or use --replay DIR, offline).",
-        );
-      const live = new AnthropicClient({ apiKey, baseURL: env.ANTHROPIC_BASE_URL });
-      clientsFor = () => ({ agent: live, user: live });
-      if (values.record !== undefined) {
-        await mkdir(values.record, { recursive: true });
-        await writeManifest(values.record, manifest);
-        clientsFor = recordingClients(live, values.record, [apiKey]);
-      }
+    const { values } = program.parse(argv, OPTIONS, { positionals: false });
+    if (values.help) {
+      io.stdout.write(HELP);
+      return COMMAND_LINE_EXIT.ok;
     }
+    plan = await planOf(values, env);
   } catch (error) {
-    if (error instanceof UsageError) return usage(error.message, error.help);
-    throw error;
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`eval: ${error.message}\n`);
+    return COMMAND_LINE_EXIT.usage;
   }
-
-  const mode = values.replay !== undefined ? "replay" : "live";
+  const { mode, json, manifest, clientsFor, concurrency } = plan;
   io.stderr.write(
     `eval: ${mode}, ${manifest.task_ids.length} tasks × ${manifest.k} trials (${manifest.split})\n`,
   );
@@ -216,7 +214,7 @@ export async function evalMain(
     clientsFor,
     (result) => io.stderr.write(`eval: ${progressLine(result, manifest.k)}\n`),
   );
-  io.stdout.write(values.json ? jsonReport(report, manifest, mode) : formatReport(report, manifest, mode));
+  io.stdout.write(json ? jsonReport(report, manifest, mode) : formatReport(report, manifest, mode));
   return report.errors > 0 ? 1 : 0;
 }
 
