@@ -1,15 +1,17 @@
 import { AnthropicClient } from "@keel/loop";
 import type { FakeMessagesApi } from "@keel/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadExpectedDigests } from "../gold/tasks.js";
+import { loadExpectedDigests, taskById } from "../gold/tasks.js";
 import { retailPolicyHooks } from "../policy/policy-hooks.js";
 import { type EvaluationReport, runEvaluation } from "./live-eval.js";
-import type { TrialSettings } from "./live-trial.js";
+import { NO_TEXT, type TrialSettings } from "./live-trial.js";
 import {
   goldConversation,
+  type ScriptedConversation,
   startScriptedParties,
   transferConversation,
 } from "./scripted-parties.test-helpers.js";
+import { renderUserScenario } from "./user-simulator.js";
 
 const settings: TrialSettings = {
   model: "claude-test-agent",
@@ -89,5 +91,38 @@ describe("live mode against the testkit's fake Messages API (real SDK over HTTP)
     expect([capped?.termination, capped?.user_turns, capped?.passed]).toEqual(["max_turns", 2, false]);
     // The cancellation ran after the second user message (the yes), yet the trial fails: no stop.
     expect(capped?.digest).toBe(loadExpectedDigests().digests["90"]);
+  });
+
+  it("passes a blank message on as a stand-in text (the API refuses an empty turn)", async () => {
+    const task = taskById("36");
+    const blank: ScriptedConversation = {
+      opening: "Hello, I have a question about an order.",
+      scenario: renderUserScenario(task),
+      agent: [
+        { content: [{ type: "text", text: "Sure. What is your email?" }] },
+        { content: [{ type: "text", text: "Are you still there?" }] },
+      ],
+      user: ["Hello, I have a question about an order.", "   ", "###STOP###"],
+    };
+    const blankApi = await startScriptedParties([blank]);
+    try {
+      const blankClient = new AnthropicClient({
+        apiKey: "sk-ant-api03-test-key-not-real-0000",
+        baseURL: blankApi.url,
+      });
+      const [trial] = (
+        await runEvaluation({ taskIds: ["36"], k: 1, settings, concurrency: 1 }, () => ({
+          agent: blankClient,
+          user: blankClient,
+        }))
+      ).trials;
+      expect([trial?.termination, trial?.user_turns]).toEqual(["user_stop", 3]);
+      const lastAgentRequest = blankApi.requests
+        .filter((request) => request.body.model === "claude-test-agent")
+        .at(-1);
+      expect(JSON.stringify(lastAgentRequest?.body.messages.at(-1))).toContain(NO_TEXT);
+    } finally {
+      await blankApi.close();
+    }
   });
 });

@@ -123,7 +123,8 @@ export async function runTrial(
     userTurns += 1;
     const ending = userEnding(spoken.text);
     if (ending !== undefined) return finish(ending);
-    userMessages.push({ role: "assistant", content: spoken.text });
+    const said = spokenText(spoken.text);
+    userMessages.push({ role: "assistant", content: said });
 
     const reply = await runAgent({
       client: clients.agent,
@@ -131,7 +132,7 @@ export async function runTrial(
       system: agentSystem,
       tools: toolset,
       ...(preHooks ? { hooks: { pre: [...preHooks] } } : {}),
-      messages: [...agentMessages, { role: "user", content: spoken.text }],
+      messages: [...agentMessages, { role: "user", content: said }],
       maxIterations: settings.maxRounds,
       idGenerator,
     });
@@ -145,11 +146,16 @@ export async function runTrial(
     if (transferred) return finish("agent_transfer");
     if (reply.status !== "completed") return finish(...failure("agent", reply));
     agentMessages = [...reply.messages];
-    // A reply with no text still takes a turn: the simulator must answer something (τ² skips empty messages,
-    // but the Messages API refuses an empty turn).
-    userMessages.push({ role: "user", content: reply.text.trim() === "" ? "(no answer)" : reply.text });
+    userMessages.push({ role: "user", content: spokenText(reply.text) });
   }
   return finish("max_turns");
+}
+
+/** Stands in for a message with no text: τ² skips an empty message, the Messages API refuses an empty turn. */
+export const NO_TEXT = "(no answer)";
+
+function spokenText(text: string): string {
+  return text.trim() === "" ? NO_TEXT : text;
 }
 
 function failure(side: "agent" | "user", result: RunResult): [Termination, string] {
