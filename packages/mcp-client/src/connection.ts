@@ -242,7 +242,7 @@ class Connection implements McpConnection {
   }
 
   private async startSession(authorizations = 0): Promise<Session> {
-    const transport = transportOf(this.options.server);
+    const transport = transportOf(this.name, this.options.server);
     const tail = stderrTail(transport);
     const client = new Client({ name: "keel", version: VERSION }, { capabilities: ELICITATION_CAPABILITIES });
     const session: Session = { client, transport, alive: true };
