@@ -50,6 +50,8 @@ export interface Lies {
   readonly metadataRedirectTo?: string;
   /** The metadata names no revocation endpoint, or one that answers 503. */
   readonly revocation?: "none" | "failing";
+  /** Not a lie: registration issues a client secret, sent with client_secret_post. */
+  readonly confidential?: boolean;
 }
 
 type Logged = ProtectedMcpServer["requests"][number];
@@ -100,7 +102,7 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
             response_types_supported: ["code"],
             grant_types_supported: ["authorization_code", "refresh_token"],
             code_challenge_methods_supported: ["S256"],
-            token_endpoint_auth_methods_supported: ["none"],
+            token_endpoint_auth_methods_supported: [lies.confidential ? "client_secret_post" : "none"],
             ...(lies.revocation === "none" ? {} : { revocation_endpoint: `${asUrl}/revoke` }),
           }),
         );
@@ -110,7 +112,9 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
         return json(response, 201, {
           ...metadata,
           client_id: `client-${token()}`,
-          token_endpoint_auth_method: "none",
+          ...(lies.confidential
+            ? { client_secret: `cs-${token()}`, token_endpoint_auth_method: "client_secret_post" }
+            : { token_endpoint_auth_method: "none" }),
         });
       }
       if (url.pathname === "/authorize") {
