@@ -23,6 +23,8 @@ export interface ProtectedMcpServer {
     /** The form of a POST to the token or revocation endpoint. */
     readonly form?: Readonly<Record<string, string>>;
   }>;
+  /** Every code, token and client secret the authorization server handed out: none may leak. */
+  readonly handedOut: readonly string[];
   /** The tokens revoked at the revocation endpoint. */
   readonly revoked: readonly string[];
   /** The access tokens stop working (a refresh gets new ones). */
@@ -59,12 +61,17 @@ type Logged = ProtectedMcpServer["requests"][number];
 export async function startProtectedMcpServer(lies: Lies = {}): Promise<ProtectedMcpServer> {
   const requests: Logged[] = [];
   const revoked: string[] = [];
+  const handedOut: string[] = [];
   const codes = new Map<string, { challenge: string; resource: string | null; redirectUri: string }>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   let asUrl = "";
   let mcpUrl = "";
-  const token = () => randomBytes(12).toString("hex");
+  const token = () => {
+    const value = randomBytes(12).toString("hex");
+    handedOut.push(value);
+    return value;
+  };
   const padded = (which: Lies["huge"], body: Record<string, unknown>) =>
     lies.huge === which ? { ...body, padding: "x".repeat(lies.hugeBytes ?? 2 * 1024 * 1024) } : body;
   const issue = (response: ServerResponse) => {
@@ -111,7 +118,7 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
         const metadata = JSON.parse(form.body) as Record<string, unknown>;
         return json(response, 201, {
           ...metadata,
-          client_id: `client-${token()}`,
+          client_id: `client-${randomBytes(6).toString("hex")}`, // not a secret
           ...(lies.confidential
             ? { client_secret: `cs-${token()}`, token_endpoint_auth_method: "client_secret_post" }
             : { token_endpoint_auth_method: "none" }),
@@ -223,6 +230,7 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
     issuer: asUrl,
     requests,
     revoked,
+    handedOut,
     expireAccessTokens: () => accessTokens.clear(),
     revokeAll: () => {
       accessTokens.clear();
