@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { connectMcpServer } from "../connection.js";
+import type { McpConnection } from "../connection-options.js";
 import { McpClientError, type McpClientErrorCode } from "../mcp-client-error.js";
-import { memoryCredentialStore, type OAuthCredentialStore } from "./credential-store.js";
-import { createOAuthProvider } from "./oauth-provider.js";
+import type { OAuthCredentialStore } from "./credential-store.js";
 import {
-  approveInBrowser,
+  connectApproving,
   type Lies,
   oauthTestServers,
   type ProtectedMcpServer,
@@ -27,44 +26,40 @@ interface Refusal {
 /** Connects to servers that tell `lies`; the connection must fail with `code` and a message saying `says`. */
 async function refused(lies: Lies, code: McpClientErrorCode, says: string): Promise<Refusal> {
   const server = await servers.start(lies);
-  const store = memoryCredentialStore();
-  const auth = createOAuthProvider({
-    server: "hostile",
-    serverUrl: server.url,
-    store,
-    authorize: approveInBrowser,
-  });
-  const failure = await connectMcpServer({
-    name: "hostile",
-    server: { type: "http", url: server.url, auth },
-  }).then(
-    async (connection) => {
-      await connection.close();
-      return connection;
-    },
-    (error: unknown) => error,
-  );
+  const { store, connected: failure } = await connectApproving(server, "hostile");
   expect(McpClientError.isInstance(failure) && failure.code).toBe(code);
   expect((failure as Error).message).toContain(says);
   const asSteps = server.requests.filter((request) => request.host === "as").map((request) => request.path);
   return { server, store, asSteps };
 }
 
-/** No request reached the MCP endpoint with a bearer token. */
-function noBearerToMcp(server: ProtectedMcpServer): void {
-  expect(server.requests.filter((request) => request.host === "mcp" && request.authorization)).toEqual([]);
-}
-
 describe("authorization servers that lie", () => {
-  it("refuses metadata that names another issuer, before registering or asking anyone", async () => {
-    const { asSteps } = await refused(
-      { issuer: "https://login.attacker.example" },
-      "MCP_UNAUTHORIZED",
+  // Refused once discovery reads the authorization server's metadata: nothing registered, nobody asked.
+  it.each<[string, (elsewhere: string) => Lies, string]>([
+    [
+      "names another issuer",
+      () => ({ issuer: "https://login.attacker.example" }),
       "calls itself https://login.attacker.example",
-    );
-    expect(asSteps).not.toContain("/register");
-    expect(asSteps).not.toContain("/authorize");
-  });
+    ],
+    [
+      "redirects to another host",
+      (elsewhere) => ({ metadataRedirectTo: `${elsewhere}/.well-known/oauth-authorization-server` }),
+      "redirected to http://localhost:",
+    ],
+    [
+      "is huge",
+      () => ({ huge: "authorization-server-metadata" }),
+      `/.well-known/oauth-authorization-server answered more than ${AUTHORIZATION_RESPONSE_LIMIT} bytes`,
+    ],
+  ])(
+    "refuses authorization-server metadata that %s, before registering or asking anyone",
+    async (_, lies, says) => {
+      const elsewhere = servers.track(await startElsewhere());
+      const { asSteps } = await refused(lies(elsewhere.url), "MCP_UNAUTHORIZED", says);
+      expect(asSteps.filter((path) => !path.startsWith("/.well-known/"))).toEqual([]);
+      expect(elsewhere.requests).toEqual([]);
+    },
+  );
 
   it("refuses a protected-resource document for another server (no token is asked for it)", async () => {
     const { asSteps } = await refused(
@@ -81,28 +76,22 @@ describe("authorization servers that lie", () => {
     expect(elsewhere.requests).toEqual([]);
   });
 
-  it("does not follow the token endpoint's redirect to another host: the code and verifier stay home", async () => {
+  // Refused at the token endpoint: the code and verifier (or refresh token, client secret) go nowhere else,
+  // nothing is stored, no bearer token is sent.
+  it.each<[string, (elsewhere: string) => Lies, string]>([
+    [
+      "redirects to another host",
+      (elsewhere) => ({ tokenRedirectTo: `${elsewhere}/token` }),
+      "/token redirected to http://localhost:",
+    ],
+    ["answers hugely", () => ({ huge: "token" }), "/token answered more than"],
+  ])("refuses a token endpoint that %s", async (_, lies, says) => {
     const elsewhere = servers.track(await startElsewhere());
-    const { server, store, asSteps } = await refused(
-      { tokenRedirectTo: `${elsewhere.url}/token` },
-      "MCP_UNAUTHORIZED",
-      `redirected to ${elsewhere.url}: refused`,
-    );
+    const { server, store, asSteps } = await refused(lies(elsewhere.url), "MCP_UNAUTHORIZED", says);
     expect(asSteps).toContain("/token");
     expect(elsewhere.requests).toEqual([]);
     expect((await store.load("hostile"))?.tokens).toBeUndefined();
-    noBearerToMcp(server);
-  });
-
-  it("does not follow authorization-server metadata that redirects to another host", async () => {
-    const elsewhere = servers.track(await startElsewhere());
-    const { asSteps } = await refused(
-      { metadataRedirectTo: `${elsewhere.url}/.well-known/oauth-authorization-server` },
-      "MCP_UNAUTHORIZED",
-      `redirected to ${elsewhere.url}`,
-    );
-    expect(elsewhere.requests).toEqual([]);
-    expect(asSteps).not.toContain("/register");
+    expect(server.requests.filter((request) => request.host === "mcp" && request.authorization)).toEqual([]);
   });
 
   it("refuses huge protected-resource metadata, and asks no authorization server anything", async () => {
@@ -119,40 +108,12 @@ describe("authorization servers that lie", () => {
     expect(mcpPaths.filter((path) => path.includes("oauth-authorization-server"))).toEqual([]);
   });
 
-  it("refuses huge authorization-server metadata, before registering", async () => {
-    const { asSteps } = await refused(
-      { huge: "authorization-server-metadata" },
-      "MCP_UNAUTHORIZED",
-      "/.well-known/oauth-authorization-server answered more than",
-    );
-    expect(asSteps).not.toContain("/register");
-  });
-
-  it("refuses a huge token response: nothing is stored, no bearer is sent", async () => {
-    const { server, store } = await refused(
-      { huge: "token" },
-      "MCP_UNAUTHORIZED",
-      "/token answered more than",
-    );
-    expect((await store.load("hostile"))?.tokens).toBeUndefined();
-    noBearerToMcp(server);
-  });
-
   it("still reads metadata just under the limit", async () => {
     const server = await servers.start({
       huge: "resource-metadata",
       hugeBytes: AUTHORIZATION_RESPONSE_LIMIT - 512,
     });
-    const auth = createOAuthProvider({
-      server: "honest",
-      serverUrl: server.url,
-      authorize: approveInBrowser,
-    });
-    const connection = await connectMcpServer({
-      name: "honest",
-      server: { type: "http", url: server.url, auth },
-    });
-    expect(connection.tools.map((tool) => tool.name)).toEqual(["whoami"]);
-    await connection.close();
+    const { connected } = await connectApproving(server, "honest");
+    expect((connected as McpConnection).tools?.map((tool) => tool.name)).toEqual(["whoami"]);
   });
 });

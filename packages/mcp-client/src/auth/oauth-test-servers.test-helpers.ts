@@ -4,6 +4,9 @@ import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterEach } from "vitest";
+import { connectMcpServer } from "../connection.js";
+import { memoryCredentialStore, type OAuthCredentialStore } from "./credential-store.js";
+import { createOAuthProvider } from "./oauth-provider.js";
 
 /**
  * A small OAuth 2.1 authorization server and an MCP server it protects, in-process, each on its own
@@ -92,15 +95,14 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
   };
 
   const as = await listen(
-    "as",
-    () => asUrl,
-    requests,
-    async (request, response, url, form) => {
-      if (url.pathname === "/.well-known/oauth-authorization-server") {
-        if (lies.metadataRedirectTo !== undefined) return redirect(response, lies.metadataRedirectTo);
-        return json(
-          response,
-          200,
+    {
+      host: "as",
+      base: () => asUrl,
+      requests,
+      metadata: {
+        path: "/.well-known/oauth-authorization-server",
+        ...(lies.metadataRedirectTo === undefined ? {} : { redirectTo: lies.metadataRedirectTo }),
+        document: () =>
           padded("authorization-server-metadata", {
             issuer: lies.issuer ?? asUrl,
             authorization_endpoint: `${asUrl}/authorize`,
@@ -112,8 +114,9 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
             token_endpoint_auth_methods_supported: [lies.confidential ? "client_secret_post" : "none"],
             ...(lies.revocation === "none" ? {} : { revocation_endpoint: `${asUrl}/revoke` }),
           }),
-        );
-      }
+      },
+    },
+    async (request, response, url, form) => {
       if (url.pathname === "/register" && request.method === "POST") {
         const metadata = JSON.parse(form.body) as Record<string, unknown>;
         return json(response, 201, {
@@ -175,21 +178,21 @@ export async function startProtectedMcpServer(lies: Lies = {}): Promise<Protecte
   asUrl = `http://127.0.0.1:${(as.address() as AddressInfo).port}`;
 
   const mcp = await listen(
-    "mcp",
-    () => mcpUrl,
-    requests,
-    async (request, response, url, form) => {
-      if (url.pathname === "/.well-known/oauth-protected-resource/mcp") {
-        return json(
-          response,
-          200,
+    {
+      host: "mcp",
+      base: () => mcpUrl,
+      requests,
+      metadata: {
+        path: "/.well-known/oauth-protected-resource/mcp",
+        document: () =>
           padded("resource-metadata", {
             resource: lies.resource ?? mcpUrl,
             authorization_servers: [asUrl],
             scopes_supported: ["tools"],
           }),
-        );
-      }
+      },
+    },
+    async (request, response, _url, form) => {
       if (lies.redirectTo !== undefined) return redirect(response, lies.redirectTo);
       const bearer = request.headers.authorization?.replace(/^Bearer /, "");
       if (bearer === undefined || !accessTokens.has(bearer)) {
@@ -273,13 +276,8 @@ export interface Elsewhere {
 export async function startElsewhere(): Promise<Elsewhere> {
   const requests: Logged[] = [];
   let base = "";
-  const server = await listen(
-    "elsewhere",
-    () => base,
-    requests,
-    async (_request, response) => {
-      json(response, 200, {});
-    },
+  const server = await listen({ host: "elsewhere", base: () => base, requests }, async (_request, response) =>
+    json(response, 200, {}),
   );
   // "localhost", not 127.0.0.1: another origin than the servers above, as another host would be.
   base = `http://localhost:${(server.address() as AddressInfo).port}`;
@@ -288,6 +286,31 @@ export async function startElsewhere(): Promise<Elsewhere> {
     requests,
     close: () => stop(server),
   };
+}
+
+/**
+ * Connects to `server` as `name`, with a person who approves at once and a new memory store: the store, and
+ * the connection (closed again) or what the connection failed with.
+ */
+export async function connectApproving(
+  server: ProtectedMcpServer,
+  name: string,
+): Promise<{ readonly store: OAuthCredentialStore; readonly connected: unknown }> {
+  const store = memoryCredentialStore();
+  const auth = createOAuthProvider({
+    server: name,
+    serverUrl: server.url,
+    store,
+    authorize: approveInBrowser,
+  });
+  const connected = await connectMcpServer({ name, server: { type: "http", url: server.url, auth } }).then(
+    async (connection) => {
+      await connection.close();
+      return connection;
+    },
+    (error: unknown) => error,
+  );
+  return { store, connected };
 }
 
 /** Plays the browser for an authorization server that approves at once: the URL it redirects back to. */
@@ -306,12 +329,23 @@ interface Body {
 
 /**
  * An HTTP server on a free loopback port whose requests are logged in `requests` (with their Authorization
- * header, and their form when they post one) before `handler` answers them.
+ * header, and their form when they post one) before its metadata document or `handler` answers them.
  */
+/** One of the test servers: who it is, where it logs, and the metadata document it publishes. */
+interface Site {
+  readonly host: Logged["host"];
+  readonly base: () => string;
+  readonly requests: Logged[];
+  readonly metadata?: {
+    readonly path: string;
+    readonly document: () => Record<string, unknown>;
+    /** Answer the document's path with a 307 there instead. */
+    readonly redirectTo?: string;
+  };
+}
+
 async function listen(
-  host: Logged["host"],
-  base: () => string,
-  requests: Logged[],
+  { host, base, requests, metadata }: Site,
   handler: (request: IncomingMessage, response: ServerResponse, url: URL, body: Body) => Promise<void>,
 ): Promise<Server> {
   const server = createServer((request, response) => {
@@ -327,7 +361,10 @@ async function listen(
         ...(header === undefined ? {} : { authorization: header }),
         ...(isForm ? { form: Object.fromEntries(fields) } : {}),
       });
-      await handler(request, response, url, { body, fields });
+      if (metadata === undefined || url.pathname !== metadata.path)
+        return handler(request, response, url, { body, fields });
+      if (metadata.redirectTo !== undefined) return redirect(response, metadata.redirectTo);
+      json(response, 200, metadata.document());
     };
     answer().catch((error: unknown) => {
       if (!response.headersSent) json(response, 500, { error: String(error) });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { connectMcpServer } from "../connection.js";
-import { memoryCredentialStore, type StoredOAuthCredentials } from "./credential-store.js";
-import { createOAuthProvider } from "./oauth-provider.js";
+import type { StoredOAuthCredentials } from "./credential-store.js";
 import {
-  approveInBrowser,
+  connectApproving,
   type Lies,
   oauthTestServers,
   type ProtectedMcpServer,
@@ -17,16 +15,7 @@ async function loggedIn(
   lies: Lies = {},
 ): Promise<{ server: ProtectedMcpServer; stored: StoredOAuthCredentials }> {
   const server = await servers.start(lies);
-  const store = memoryCredentialStore();
-  const auth = createOAuthProvider({
-    server: "protected",
-    serverUrl: server.url,
-    store,
-    authorize: approveInBrowser,
-  });
-  await (
-    await connectMcpServer({ name: "protected", server: { type: "http", url: server.url, auth } })
-  ).close();
+  const { store } = await connectApproving(server, "protected");
   const stored = await store.load("protected");
   if (stored?.tokens === undefined) throw new Error("no tokens stored");
   return { server, stored };

@@ -51,14 +51,16 @@ export async function revokeStoredTokens(
       };
     }
     // OpenID metadata's type leaves revocation_endpoint out; RFC 8414 defines it for both.
-    const metadata = info.authorizationServerMetadata as Record<string, unknown> | undefined;
+    const metadata = info.authorizationServerMetadata as
+      | { readonly issuer: string; readonly revocation_endpoint?: unknown }
+      | undefined;
     if (metadata === undefined) {
       return {
         status: "failed",
         reason: `no authorization-server metadata could be read from ${info.authorizationServerUrl}`,
       };
     }
-    const endpoint = metadata["revocation_endpoint"];
+    const endpoint = metadata.revocation_endpoint;
     if (typeof endpoint !== "string")
       return { status: "unsupported", authorizationServer: info.authorizationServerUrl };
     const revoked: string[] = [];
