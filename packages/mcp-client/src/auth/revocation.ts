@@ -1,5 +1,4 @@
 import { discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { messageOf } from "../call-failure.js";
 import type { StoredOAuthCredentials } from "./credential-store.js";
 import { issuerProblem, sameUrl } from "./oauth-provider.js";
@@ -15,7 +14,6 @@ export type RevocationResult =
 export interface RevocationOptions {
   /** Per request to the servers, in ms. Default 10 000. */
   readonly timeoutMs?: number;
-  readonly fetch?: FetchLike;
 }
 
 /**
@@ -32,10 +30,9 @@ export async function revokeStoredTokens(
 ): Promise<RevocationResult> {
   const { tokens } = stored;
   if (tokens === undefined) return { status: "nothing-to-revoke" };
-  const base = options.fetch ?? fetch;
   const timeout = options.timeoutMs ?? 10_000;
   const fetchFn = limitAuthorizationResponses(name, new URL(stored.serverUrl), undefined, (url, init) =>
-    base(url, { ...init, signal: AbortSignal.timeout(timeout) }),
+    fetch(url, { ...init, signal: AbortSignal.timeout(timeout) }),
   );
   try {
     const info = await discoverOAuthServerInfo(stored.serverUrl, { fetchFn });
