@@ -122,6 +122,24 @@ function authorizationFailure(error: unknown, where: string): ErrorOutcome | und
   return undefined;
 }
 
+/** A call on a connection that was closed. */
+export function closedConnection(server: string, tool: string): ErrorOutcome {
+  return transientError(
+    "MCP_CONNECTION_CLOSED",
+    `The connection to the MCP server "${server}" was closed; "${tool}" cannot be called any more.`,
+    { retryable: false },
+  );
+}
+
+/** A call of a tool whose definition changed since it was approved (`changedTools: "refuse"`). */
+export function changedTool(server: string, tool: string): ErrorOutcome {
+  return permissionError(
+    "MCP_TOOL_CHANGED",
+    `The MCP server "${server}" changed the definition of "${tool}" since it was approved, so ` +
+      "Keel will not call it until a person approves the new definition. Do not retry; tell the user.",
+  );
+}
+
 function keep(outcome: ErrorOutcome): CallFailure {
   return { outcome, after: "keep" };
 }

@@ -1,19 +1,13 @@
-import {
-  fromMcpResult,
-  permissionError,
-  type ToolOutcome,
-  transientError,
-  unclassifiedError,
-} from "@keel/errors";
+import { fromMcpResult, type ToolOutcome, transientError, unclassifiedError } from "@keel/errors";
 import type { Tool, ToolContext } from "@keel/tools";
 import { IDEMPOTENCY_META_KEY } from "@keel/wire";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type Tool as McpTool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { authorizationRetry } from "./auth/authorization-flow.js";
-import { failureOf, messageOf, sessionForgotten } from "./call-failure.js";
+import { changedTool, closedConnection, failureOf, messageOf, sessionForgotten } from "./call-failure.js";
 import { checkOptions, type McpConnection, type McpConnectOptions } from "./connection-options.js";
-import { answerElicitations, ELICITATION_CAPABILITIES } from "./elicitation.js";
+import { answerElicitations, ELICITATION_CAPABILITIES, UnansweredElicitations } from "./elicitation.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { linkedSignal } from "./linked-signal.js";
 import { McpClientError } from "./mcp-client-error.js";
@@ -68,6 +62,7 @@ class Connection implements McpConnection {
   private refreshing: Promise<readonly Tool[]> | undefined;
   /** A tools/list_changed arrived and the list was not read again since. */
   private listChanged = false;
+  private readonly unanswered = new UnansweredElicitations();
 
   constructor(options: McpConnectOptions) {
     checkOptions(options);
@@ -134,23 +129,17 @@ class Connection implements McpConnection {
     this.options.onEvent?.({ type: "closed", server: this.name });
   }
 
-  /** One call of a server tool, as a Keel outcome. */
+  /** One call of a server tool, as a Keel outcome (MCP_INPUT_REQUIRED if it asked for input nobody could give). */
   async call(remote: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
+    const mark = this.unanswered.mark();
+    const outcome = await this.send(remote, input, context);
+    return this.unanswered.outcomeSince(mark, this.name, this.keelName(remote), outcome);
+  }
+
+  private async send(remote: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
     const keelName = this.keelName(remote);
-    if (this.closed) {
-      return transientError(
-        "MCP_CONNECTION_CLOSED",
-        `The connection to the MCP server "${this.name}" was closed; "${keelName}" cannot be called any more.`,
-        { retryable: false },
-      );
-    }
-    if (this.isRefused(remote)) {
-      return permissionError(
-        "MCP_TOOL_CHANGED",
-        `The MCP server "${this.name}" changed the definition of "${keelName}" since it was approved, so ` +
-          "Keel will not call it until a person approves the new definition. Do not retry; tell the user.",
-      );
-    }
+    if (this.closed) return closedConnection(this.name, keelName);
+    if (this.isRefused(remote)) return changedTool(this.name, keelName);
     const listed = this.latest.get(remote);
     const safeToRepeat =
       listed?.remote.annotations?.readOnlyHint === true ||
@@ -242,7 +231,7 @@ class Connection implements McpConnection {
   }
 
   private async startSession(authorizations = 0): Promise<Session> {
-    const transport = transportOf(this.options.server);
+    const transport = transportOf(this.name, this.options.server);
     const tail = stderrTail(transport);
     const client = new Client({ name: "keel", version: VERSION }, { capabilities: ELICITATION_CAPABILITIES });
     const session: Session = { client, transport, alive: true };
@@ -252,7 +241,9 @@ class Connection implements McpConnection {
     };
     client.onerror = () => {};
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.scheduleRefresh());
-    answerElicitations(client, this.name, this.options.onElicit, (event) => this.options.onEvent?.(event));
+    answerElicitations(client, this.name, this.options.onElicit, this.unanswered, (event) =>
+      this.options.onEvent?.(event),
+    );
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       await client.connect(transport, { timeout });

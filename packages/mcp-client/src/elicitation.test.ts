@@ -43,18 +43,29 @@ describe("elicitation", () => {
     expect(events).toContainEqual(expect.objectContaining({ type: "elicitation", action: "accept" }));
   });
 
-  it("declines when there is no onElicit, and says so in an event", async () => {
+  it("without onElicit, declines and ends the call as permission MCP_INPUT_REQUIRED (never transient), with guidance", async () => {
     const { events, onEvent } = recordEvents();
     const connection = await everything({ onEvent });
     const outcome = await runTool(connection, "trigger-elicitation-request");
-    expect(textOf(outcome)).toContain("declined");
+    expect(outcome).toMatchObject({
+      kind: "error",
+      category: "permission",
+      code: "MCP_INPUT_REQUIRED",
+      retryable: false,
+    });
+    const message = outcome.kind === "error" ? outcome.message : "";
+    expect(message).toContain('"trigger-elicitation-request" on the MCP server "everything" asked the user');
+    expect(message).toContain("name");
+    expect(message).toContain("Do not retry: tell the user");
     expect(events).toContainEqual(
       expect.objectContaining({
         type: "elicitation",
         action: "decline",
-        reason: "no onElicit handler: declined",
+        reason: "no onElicit handler: declined; the call ends as permission MCP_INPUT_REQUIRED",
       }),
     );
+    // Only the call that asked: the next call of another tool is answered as usual.
+    expect((await runTool(connection, "echo", { message: "hi" })).kind).toBe("success");
   });
 
   it("refuses an answer that breaks the requested schema, and never shows the values in events", async () => {

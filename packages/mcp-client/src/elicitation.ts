@@ -1,3 +1,4 @@
+import { permissionError, type ToolOutcome } from "@keel/errors";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   type ClientCapabilities,
@@ -46,6 +47,38 @@ export interface ElicitationEvent {
   readonly reason?: string;
 }
 
+/**
+ * The requests no handler could answer (no `onElicit`: each was declined), so that the call they came
+ * from ends as what it is: a tool that needed a person, not whatever the server made of the decline. A
+ * request cannot be tied to its call (MCP carries no link over stdio), so every call in flight while one
+ * came is answered so; calls run one at a time unless they are reads.
+ */
+export class UnansweredElicitations {
+  private readonly asked: Array<readonly string[]> = [];
+
+  note(fields: readonly string[]): void {
+    this.asked.push(fields);
+  }
+
+  mark(): number {
+    return this.asked.length;
+  }
+
+  /** `outcome`, unless a request went unanswered since `mark`: then `permission` MCP_INPUT_REQUIRED. */
+  outcomeSince(mark: number, server: string, tool: string, outcome: ToolOutcome): ToolOutcome {
+    if (this.asked.length === mark) return outcome;
+    const fields = [...new Set(this.asked.slice(mark).flat())];
+    return permissionError(
+      "MCP_INPUT_REQUIRED",
+      `"${tool}" on the MCP server "${server}" asked the user for input (${fields.join(", ") || "no fields"}) ` +
+        "while it ran, and nobody could be asked in this run, so the request was declined and the tool's " +
+        "answer is not its result. Do not retry: tell the user what it asked for, or have a person run it " +
+        "where they can answer.",
+      { details: { fields, serverOutcome: outcome.kind } },
+    );
+  }
+}
+
 /** Form-mode elicitation, with the SDK applying schema defaults to what is accepted (SEP-1034). */
 export const ELICITATION_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true } },
@@ -54,7 +87,8 @@ export const ELICITATION_CAPABILITIES: ClientCapabilities = {
 const validators = new AjvJsonSchemaValidator();
 
 /**
- * Answers the server's `elicitation/create` with `onElicit`, or declines when there is none. An accepted
+ * Answers the server's `elicitation/create` with `onElicit`, or declines when there is none (noted in
+ * `unanswered`, for the call's outcome). An accepted
  * answer gets the schema's defaults for what it leaves out, then must match the schema: otherwise the
  * server gets an InvalidParams error, never values it did not ask for.
  */
@@ -62,6 +96,7 @@ export function answerElicitations(
   client: Client,
   server: string,
   onElicit: ElicitationHandler | undefined,
+  unanswered: UnansweredElicitations,
   onEvent: (event: ElicitationEvent) => void,
 ): void {
   client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
@@ -73,7 +108,8 @@ export function answerElicitations(
     const report = (action: ElicitationEvent["action"], reason?: string) =>
       onEvent({ type: "elicitation", server, action, fields, ...(reason === undefined ? {} : { reason }) });
     if (onElicit === undefined) {
-      report("decline", "no onElicit handler: declined");
+      unanswered.note(fields);
+      report("decline", "no onElicit handler: declined; the call ends as permission MCP_INPUT_REQUIRED");
       return { action: "decline" };
     }
     let answer: ElicitationAnswer;

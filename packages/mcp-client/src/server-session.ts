@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectFailureCode, withAuthorization } from "./auth/authorization-flow.js";
+import { limitAuthorizationResponses } from "./auth/response-limits.js";
 import { messageOf } from "./call-failure.js";
 import { McpClientError } from "./mcp-client-error.js";
 import type { McpServerConfig } from "./server-config.js";
@@ -16,7 +17,7 @@ export interface Session {
   alive: boolean;
 }
 
-export function transportOf(server: McpServerConfig): Transport {
+export function transportOf(name: string, server: McpServerConfig): Transport {
   if (server.type === "stdio") {
     return new StdioClientTransport({
       command: server.command,
@@ -26,9 +27,12 @@ export function transportOf(server: McpServerConfig): Transport {
       stderr: server.stderr ?? "inherit",
     });
   }
-  return new StreamableHTTPClientTransport(new URL(server.url), {
+  const url = new URL(server.url);
+  return new StreamableHTTPClientTransport(url, {
     requestInit: { headers: { ...server.headers } },
-    ...(server.auth === undefined ? {} : { authProvider: server.auth }),
+    ...(server.auth === undefined
+      ? {}
+      : { authProvider: server.auth, fetch: limitAuthorizationResponses(name, url) }),
   });
 }
 

@@ -1,52 +1,22 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// The in-process authorization server and protected MCP server of @keel/mcp-client's OAuth tests.
-import {
-  approveInBrowser,
-  type ProtectedMcpServer,
-  startProtectedMcpServer,
-} from "../../../../packages/mcp-client/src/auth/oauth-test-servers.test-helpers.js";
 import { runCli, temporaryDirectory } from "../cli.test-helpers.js";
-import { main } from "../main.js";
+import { loginAsPerson, type OAuthWorkspace, oauthWorkspace } from "../mcp-auth/oauth-login.test-helpers.js";
 
-let server: ProtectedMcpServer;
+let workspace: OAuthWorkspace;
+let server: OAuthWorkspace["server"];
 let cwd: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  server = await startProtectedMcpServer();
-  cwd = temporaryDirectory();
-  env = { KEEL_MCP_CREDENTIALS_DIR: join(cwd, "credentials") };
-  const config = {
-    mcpServers: { protected: { type: "http", url: server.url, oauth: { scopes: ["tools"] } } },
-  };
-  writeFileSync(join(cwd, ".mcp.json"), JSON.stringify(config));
+  workspace = await oauthWorkspace();
+  ({ server, cwd, env } = workspace);
 });
 afterAll(async () => {
   await server.close();
 });
 
-/** `keel mcp login protected`, with the test as the person: it opens the printed URL and follows the redirect. */
-async function login(): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  let browsing: Promise<unknown> = Promise.resolve();
-  const code = await main(["mcp", "login", "protected"], {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-        const url = /https?:\/\/\S+\/authorize\S*/.exec(text)?.[0];
-        if (url !== undefined) browsing = approveInBrowser(new URL(url)).then((back) => fetch(back));
-      },
-    },
-    env,
-    cwd,
-    isTTY: false,
-  });
-  await browsing;
-  return { code, stdout, stderr };
-}
+const login = () => loginAsPerson(workspace);
 
 describe("keel mcp", () => {
   it("login prints the authorization URL, waits for the loopback redirect and keeps the tokens", async () => {
@@ -102,12 +72,35 @@ describe("keel mcp", () => {
     expect(result.stderr).toContain("keel mcp login protected");
   }, 60_000);
 
-  it("logout forgets the credentials", async () => {
-    expect((await runCli(["mcp", "logout", "protected"], { env, cwd })).stdout).toContain(
-      "Forgot the credentials",
-    );
+  it("logout revokes the tokens at the authorization server (RFC 7009), then forgets them", async () => {
+    expect((await login()).code).toBe(0);
+    const bearer = server.requests.findLast((request) => request.host === "mcp" && request.authorization);
+    const access = bearer?.authorization?.replace("Bearer ", "");
+    const result = await runCli(["mcp", "logout", "protected"], { env, cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Revoked the tokens of "protected" at ${server.issuer}/revoke`);
+    expect(server.revoked).toHaveLength(2);
+    expect(server.revoked[1]).toBe(access);
+    expect(server.revoked[0]).toMatch(/^rt-/);
     expect((await runCli(["mcp", "status"], { env, cwd })).stdout).toContain("No MCP server is authorised");
-  }, 60_000);
+  }, 120_000);
+
+  it("logout forgets the tokens here even when revocation fails, and says so", async () => {
+    const failing = await oauthWorkspace({ revocation: "failing" });
+    try {
+      expect((await loginAsPerson(failing)).code).toBe(0);
+      const result = await runCli(["mcp", "logout", "protected"], { env: failing.env, cwd: failing.cwd });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('Forgot the credentials of "protected"');
+      expect(result.stderr).toContain("could not be revoked (");
+      expect(result.stderr).toContain("HTTP 503");
+      expect(result.stderr).not.toMatch(/rt-|at-[0-9a-f]/);
+      const status = await runCli(["mcp", "status"], { env: failing.env, cwd: failing.cwd });
+      expect(status.stdout).toContain("No MCP server is authorised");
+    } finally {
+      await failing.server.close();
+    }
+  }, 120_000);
 
   it("status and logout on a folder without credentials create nothing (no database, no key)", async () => {
     const empty = join(temporaryDirectory(), "none");

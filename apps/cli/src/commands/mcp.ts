@@ -1,6 +1,6 @@
 import { didYouMean } from "@keel/diagnostics";
 import { connectMcpServer, McpClientError } from "@keel/mcp-client";
-import { expiryOf } from "@keel/mcp-client/internal";
+import { expiryOf, revokeStoredTokens } from "@keel/mcp-client/internal";
 import { chooseServers } from "../config/mcp-servers.js";
 import type { SqlCredentialStore } from "../mcp-auth/credential-store.js";
 import {
@@ -18,7 +18,8 @@ import { type CommandContext, defineCommand, EXIT } from "./command.js";
 const HELP = `Authorise Keel with the MCP servers of a .mcp.json that sit behind OAuth, and see which are.
 
 Usage: keel mcp login NAME [--mcp-config FILE]   sign in in the browser; the tokens are kept for keel run
-       keel mcp logout NAME                       forget the tokens and client registration of NAME
+       keel mcp logout NAME                       revoke NAME's tokens (where its authorization server
+                                                  can) and forget them and its client registration
        keel mcp status [--json]                   which servers are authorised, and until when
 
 login follows the MCP authorization spec through the MCP SDK: discovery from the server's 401, dynamic
@@ -136,17 +137,44 @@ async function login(name: string, file: string, { io, style }: CommandContext):
   }
 }
 
-async function logout(name: string, { io }: CommandContext): Promise<number> {
+async function logout(name: string, { io, style }: CommandContext): Promise<number> {
   const credentials = lazyCredentialStore(io.env, io.cwd);
   try {
-    const existed = (await credentials.load(name)) !== undefined;
+    const stored = await credentials.load(name);
+    if (stored === undefined) {
+      io.stdout.write(`No credentials of "${name}" were kept: nothing to forget.\n`);
+      return EXIT.ok;
+    }
+    // Revoke first (RFC 7009), then forget here whatever the authorization server said.
+    const revocation = await revokeStoredTokens(name, stored);
     await credentials.delete(name);
-    io.stdout.write(
-      existed
-        ? `Forgot the credentials of "${name}" (${describeLocation(credentialsLocation(io.env, io.cwd))}).\n`
-        : `No credentials of "${name}" were kept: nothing to forget.\n`,
-    );
-    return EXIT.ok;
+    const where = describeLocation(credentialsLocation(io.env, io.cwd));
+    switch (revocation.status) {
+      case "revoked":
+        io.stdout.write(
+          `${style.green("✓")} Revoked the tokens of "${name}" at ${revocation.endpoint} and forgot its credentials (${where}).\n`,
+        );
+        return EXIT.ok;
+      case "nothing-to-revoke":
+        io.stdout.write(`Forgot the client registration of "${name}" (${where}); it held no tokens.\n`);
+        return EXIT.ok;
+      case "unsupported":
+        io.stdout.write(
+          `Forgot the credentials of "${name}" (${where}). Its authorization server ` +
+            `(${revocation.authorizationServer}) offers no revocation endpoint: the tokens stay valid there ` +
+            "until they expire.\n",
+        );
+        return EXIT.ok;
+      case "failed":
+        io.stdout.write(`Forgot the credentials of "${name}" (${where}).\n`);
+        io.stderr.write(
+          style.yellow(
+            `keel mcp logout: the tokens of "${name}" could not be revoked (${revocation.reason}); they stay ` +
+              "valid at its authorization server until they expire or you revoke access there.\n",
+          ),
+        );
+        return EXIT.failed;
+    }
   } finally {
     await credentials.close();
   }

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthServerInfo,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -133,19 +137,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /**
    * Called by the SDK after discovery, before anything is registered or sent: an authorization server whose
-   * metadata names another issuer than the URL it was found at is refused (RFC 8414 §3.3), which SDK 1.32
-   * does not check itself. Only for a server named by protected-resource metadata: a 2025-03-26 server without
-   * it is its own authorization server, found at its origin, and that spec asks no such check.
+   * metadata names another issuer than the URL it was found at is refused (see issuerProblem), which SDK
+   * 1.32 does not check itself.
    */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    const issuer = state.authorizationServerMetadata?.issuer;
-    if (state.resourceMetadata === undefined || issuer === undefined) return;
-    if (sameUrl(issuer, state.authorizationServerUrl)) return;
-    throw new McpClientError(
-      "MCP_UNAUTHORIZED",
-      `The authorization server of the MCP server "${this.name}" at ${state.authorizationServerUrl} calls ` +
-        `itself ${issuer}: refused (its metadata must name the issuer it was found at).`,
-    );
+    const problem = issuerProblem(this.name, state);
+    if (problem !== undefined) throw new McpClientError("MCP_UNAUTHORIZED", `${problem}.`);
   }
 
   saveCodeVerifier(codeVerifier: string): void {
@@ -247,7 +244,22 @@ function codeOf(redirect: string | URL, expectedState: string | undefined, serve
   return code;
 }
 
+/**
+ * Why discovered authorization-server metadata cannot be trusted: it names another issuer than the URL
+ * it was found at (RFC 8414 §3.3). Only for a server named by protected-resource metadata: a 2025-03-26
+ * server without it is its own authorization server, found at its origin, and that spec asks no such check.
+ */
+export function issuerProblem(server: string, state: OAuthServerInfo): string | undefined {
+  const issuer = state.authorizationServerMetadata?.issuer;
+  if (state.resourceMetadata === undefined || issuer === undefined) return undefined;
+  if (sameUrl(issuer, state.authorizationServerUrl)) return undefined;
+  return (
+    `The authorization server of the MCP server "${server}" at ${state.authorizationServerUrl} calls ` +
+    `itself ${issuer}: refused (its metadata must name the issuer it was found at)`
+  );
+}
+
 /** Two URLs naming the same issuer: equal once a trailing slash is ignored. */
-function sameUrl(left: string, right: string): boolean {
+export function sameUrl(left: string, right: string): boolean {
   return left.replace(/\/+$/, "") === right.replace(/\/+$/, "");
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectMcpServer } from "../connection.js";
 import type { McpConnection } from "../connection-options.js";
 import { McpClientError } from "../mcp-client-error.js";
@@ -7,32 +7,21 @@ import { memoryCredentialStore } from "./credential-store.js";
 import { createOAuthProvider, type OAuthProviderOptions } from "./oauth-provider.js";
 import {
   approveInBrowser,
+  oauthTestServers,
   type ProtectedMcpServer,
-  startProtectedMcpServer,
 } from "./oauth-test-servers.test-helpers.js";
 
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
-
-async function protectedServer(): Promise<ProtectedMcpServer> {
-  const server = await startProtectedMcpServer();
-  open.push(server);
-  return server;
-}
+const servers = oauthTestServers();
+const protectedServer = () => servers.start();
 
 async function connect(
   server: ProtectedMcpServer,
   options: Partial<OAuthProviderOptions>,
 ): Promise<McpConnection> {
   const auth = createOAuthProvider({ server: "protected", serverUrl: server.url, ...options });
-  const connection = await connectMcpServer({
-    name: "protected",
-    server: { type: "http", url: server.url, auth },
-  });
-  open.push(connection);
-  return connection;
+  return servers.track(
+    await connectMcpServer({ name: "protected", server: { type: "http", url: server.url, auth } }),
+  );
 }
 
 describe("OAuth through the MCP SDK", () => {
