@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FAKE_SECRETS } from "./corpus.js";
-import { containsSecret, isSecretKey, redactSecretText, type SecretKind } from "./index.js";
+import {
+  containsSecret,
+  isSecretKey,
+  redactArtifactText,
+  redactSecretText,
+  type SecretKind,
+} from "./index.js";
 
 // Fake credentials are assembled at run time so no scanner mistakes this file for a leak.
 const join = (...parts: string[]) => parts.join("");
@@ -120,15 +126,6 @@ describe("redactSecretText", () => {
     expect(containsSecret(text)).toBe(false);
   });
 
-  it("is idempotent", () => {
-    fc.assert(
-      fc.property(fc.string(), (text) => {
-        const once = redactSecretText(text);
-        expect(redactSecretText(once)).toBe(once);
-      }),
-    );
-  });
-
   it("finishes on 10 MB of hostile near-misses, redacting what is real", () => {
     const hostile = [
       "eyJ-".repeat(900_000),
@@ -142,5 +139,19 @@ describe("redactSecretText", () => {
     const redacted = redactSecretText(hostile);
     expect(redacted).toContain("[REDACTED:aws_access_key_id]");
     expect(redacted).not.toContain(fake.aws);
+  });
+});
+
+describe("redaction", () => {
+  it.each([
+    ["redactSecretText", (text: string) => redactSecretText(text)],
+    ["redactArtifactText", (text: string) => redactArtifactText(text)],
+  ])("%s is idempotent", (_name, redact) => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const once = redact(text);
+        expect(redact(once)).toBe(once);
+      }),
+    );
   });
 });
