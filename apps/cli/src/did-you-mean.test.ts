@@ -1,16 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, temporaryDirectory } from "./cli.test-helpers.js";
-
-/** `keel <argv>` must be a usage error (exit 2, nothing on stdout) whose one line of stderr is returned. */
-async function usageError(argv: readonly string[]): Promise<string> {
-  const { code, stdout, stderr } = await runCli(argv);
-  expect(code, argv.join(" ")).toBe(2);
-  expect(stdout).toBe("");
-  expect(stderr).not.toMatch(/at .*\.[jt]s:\d+/);
-  return stderr;
-}
+import { temporaryDirectory, usageError } from "./cli.test-helpers.js";
 
 describe("keel names what a typo meant, wherever a name is chosen from a known list", () => {
   it.each([
