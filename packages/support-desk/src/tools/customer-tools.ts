@@ -24,43 +24,30 @@ function customerOutcome(
   return success(customerView(result.customer));
 }
 
-/** A customer read by one key: the same output, reuse and answers whichever key finds the customer. */
-function customerLookupTool<Input extends z.ZodObject>(spec: {
-  readonly name: "get_customer_by_email" | "get_customer_by_id";
-  readonly title: string;
-  readonly input: Input;
-  readonly read: (input: z.output<Input>) => Promise<CustomerResult>;
-  /** What was asked for, as the not-found answer names it ("the email jane@example.com"). */
-  readonly asked: (input: z.output<Input>) => string;
-}) {
+export function getCustomerByEmailTool(backend: SupportBackend) {
   return defineTool({
-    name: spec.name,
-    title: spec.title,
-    description: SUPPORT_DESCRIPTIONS[spec.name],
-    input: spec.input,
+    name: "get_customer_by_email",
+    title: "Find a customer by email",
+    description: SUPPORT_DESCRIPTIONS.get_customer_by_email,
+    input: z.strictObject({ email: emailSchema }),
     output: customerOutput,
     effect: "read",
     reuse: true,
-    handler: async (input) => customerOutcome(await spec.read(input), spec.asked(input)),
-  });
-}
-
-export function getCustomerByEmailTool(backend: SupportBackend) {
-  return customerLookupTool({
-    name: "get_customer_by_email",
-    title: "Find a customer by email",
-    input: z.strictObject({ email: emailSchema }),
-    read: ({ email }) => backend.getCustomerByEmail(email),
-    asked: ({ email }) => `the email ${email}`,
+    handler: async ({ email }) =>
+      customerOutcome(await backend.getCustomerByEmail(email), `the email ${email}`),
   });
 }
 
 export function getCustomerByIdTool(backend: SupportBackend) {
-  return customerLookupTool({
+  return defineTool({
     name: "get_customer_by_id",
     title: "Get a customer by id",
+    description: SUPPORT_DESCRIPTIONS.get_customer_by_id,
     input: z.strictObject({ customer_id: customerIdSchema }),
-    read: ({ customer_id }) => backend.getCustomerById(customer_id),
-    asked: ({ customer_id }) => `the customer id ${customer_id}`,
+    output: customerOutput,
+    effect: "read",
+    reuse: true,
+    handler: async ({ customer_id }) =>
+      customerOutcome(await backend.getCustomerById(customer_id), `the customer id ${customer_id}`),
   });
 }
