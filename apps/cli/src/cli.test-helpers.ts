@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSqlBackend } from "@keel/support-desk";
+import { expect } from "vitest";
 import { main } from "./main.js";
 
 export interface CliResult {
@@ -30,6 +31,18 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     isTTY: options.isTTY ?? false,
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * `keel <argv>` must be a usage error: exit 2, nothing on stdout, no stack trace. Returns its stderr for the
+ * test to read.
+ */
+export async function usageError(argv: readonly string[], options: CliOptions = {}): Promise<string> {
+  const { code, stdout, stderr } = await runCli(argv, options);
+  expect(code, argv.join(" ")).toBe(2);
+  expect(stdout).toBe("");
+  expect(stderr).not.toMatch(/at .*\.[jt]s:\d+/);
+  return stderr;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCli } from "./cli.test-helpers.js";
+import { runCli, usageError } from "./cli.test-helpers.js";
 import { cliVersion } from "./version.js";
 
 const COMMANDS = ["run", "route", "eval-routing", "lint-tools", "check-config", "trace", "tickets"];
@@ -30,19 +30,12 @@ describe("keel", () => {
   });
 
   it("is a usage error without a command: help on stderr, nothing on stdout (exit 2)", async () => {
-    const { code, stdout, stderr } = await runCli([]);
-    expect(code).toBe(2);
-    expect(stdout).toBe("");
-    expect(stderr).toContain("Usage: keel <command>");
+    expect(await usageError([])).toContain("Usage: keel <command>");
   });
 
   it("names an unknown command or option (exit 2)", async () => {
-    const command = await runCli(["deploy"]);
-    expect(command.code).toBe(2);
-    expect(command.stderr).toContain('Unknown command "deploy"');
-    const option = await runCli(["--verbose"]);
-    expect(option.code).toBe(2);
-    expect(option.stderr).toContain('Unknown option "--verbose"');
+    expect(await usageError(["deploy"])).toContain('Unknown command "deploy"');
+    expect(await usageError(["--verbose"])).toContain('Unknown option "--verbose"');
   });
 
   it("names the command once in a usage error, and asks to quote only what may be quoted", async () => {

@@ -203,6 +203,14 @@ function findJsonError(text: string): Found | undefined {
     }
     return undefined;
   };
+  /** Steps past an opening bracket and the space after it; true, and past `close` too, when the container is empty. */
+  const openedEmpty = (close: number): boolean => {
+    index++;
+    skipSpace();
+    if (text.charCodeAt(index) !== close) return false;
+    index++;
+    return true;
+  };
   /** A value at index; containers opened are pushed. Returns "open" when a non-empty container began. */
   const readValue = (): Found | "open" | undefined => {
     skipSpace();
@@ -212,22 +220,12 @@ function findJsonError(text: string): Found | undefined {
     }
     const code = text.charCodeAt(index);
     if (code === 0x7b) {
-      index++;
-      skipSpace();
-      if (text.charCodeAt(index) === 0x7d) {
-        index++;
-        return undefined;
-      }
+      if (openedEmpty(0x7d)) return undefined;
       containers.push("object");
       return readKey(false) ?? "open";
     }
     if (code === 0x5b) {
-      index++;
-      skipSpace();
-      if (text.charCodeAt(index) === 0x5d) {
-        index++;
-        return undefined;
-      }
+      if (openedEmpty(0x5d)) return undefined;
       containers.push("array");
       return "open";
     }

@@ -13,8 +13,4 @@ export type HookConfigErrorCode =
  */
 export class HookConfigError extends KeelConfigError<HookConfigErrorCode> {
   static override readonly errorName = "HookConfigError";
-
-  constructor(code: HookConfigErrorCode, message: string) {
-    super(code, message);
-  }
 }

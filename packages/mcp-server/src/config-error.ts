@@ -14,8 +14,4 @@ export type KeelMcpConfigErrorCode =
  */
 export class KeelMcpConfigError extends KeelConfigError<KeelMcpConfigErrorCode> {
   static override readonly errorName = "KeelMcpConfigError";
-
-  constructor(code: KeelMcpConfigErrorCode, message: string) {
-    super(code, message);
-  }
 }

@@ -1,29 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { containsSecret, isSecretKey, redactSecretText, type SecretKind } from "./index.js";
+import { FAKE_SECRETS } from "./corpus.js";
+import {
+  containsSecret,
+  isSecretKey,
+  redactArtifactText,
+  redactSecretText,
+  type SecretKind,
+} from "./index.js";
 
 // Fake credentials are assembled at run time so no scanner mistakes this file for a leak.
 const join = (...parts: string[]) => parts.join("");
 const fake = {
-  anthropic: join("sk-", "ant-api03-", "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z_AbC-dEfG"),
+  ...FAKE_SECRETS,
   shortAnthropic: join("sk-", "ant-", "Ab3dEf6h"),
-  openai: join("sk-", "proj-", "4bC9dE2fG7hJ1kL6mN3pQ8rS5tU0vW"),
-  aws: join("AKIA", "IOSFODNN7EXAMPLE"),
   awsSession: join("ASIA", "IOSFODNN7EXAMPLE"),
-  github: join("ghp", "_", "16C7e42F292c6912E7710c838347Ae178B4a"),
-  githubPat: join("github", "_pat_", "11ABCDEFG0123456789_abcdefghijklmnopqrstuv"),
-  stripe: join("sk", "_live_", "4eC39HqLyjWDarjtT1zdp7dc"),
-  slack: join("xox", "b-", "123456789012-abcdefghij"),
-  jwt: join(
-    "eyJ",
-    "hbGciOiJIUzI1NiJ9",
-    ".",
-    "eyJ",
-    "zdWIiOiIxMjM0NTY3ODkwIn0",
-    ".",
-    "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9",
-  ),
-  pem: join("-----BEGIN ", "RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----"),
 };
 
 describe("isSecretKey", () => {
@@ -135,15 +126,6 @@ describe("redactSecretText", () => {
     expect(containsSecret(text)).toBe(false);
   });
 
-  it("is idempotent", () => {
-    fc.assert(
-      fc.property(fc.string(), (text) => {
-        const once = redactSecretText(text);
-        expect(redactSecretText(once)).toBe(once);
-      }),
-    );
-  });
-
   it("finishes on 10 MB of hostile near-misses, redacting what is real", () => {
     const hostile = [
       "eyJ-".repeat(900_000),
@@ -157,5 +139,19 @@ describe("redactSecretText", () => {
     const redacted = redactSecretText(hostile);
     expect(redacted).toContain("[REDACTED:aws_access_key_id]");
     expect(redacted).not.toContain(fake.aws);
+  });
+});
+
+describe("redaction", () => {
+  it.each([
+    ["redactSecretText", (text: string) => redactSecretText(text)],
+    ["redactArtifactText", (text: string) => redactArtifactText(text)],
+  ])("%s is idempotent", (_name, redact) => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const once = redact(text);
+        expect(redact(once)).toBe(once);
+      }),
+    );
   });
 });

@@ -40,24 +40,13 @@ export function editRequest(request: MessagesRequest, bodyBytes: number): Edited
   const applied: AppliedContextEdit[] = [];
   let compact: EditedRequest["compact"];
   for (const edit of edits) {
-    if (edit.type === "clear_thinking_20251015") {
-      const result = clearThinking(messages, edit);
+    if (edit.type === "clear_thinking_20251015" || edit.type === "clear_tool_uses_20250919") {
+      const result =
+        edit.type === "clear_thinking_20251015"
+          ? clearThinking(messages, edit)
+          : clearToolUses({ ...request, messages }, edit);
       messages = result.messages;
-      if (result.turns > 0)
-        applied.push({
-          type: edit.type,
-          cleared_input_tokens: result.tokens,
-          cleared_thinking_turns: result.turns,
-        });
-    } else if (edit.type === "clear_tool_uses_20250919") {
-      const result = clearToolUses({ ...request, messages }, edit);
-      messages = result.messages;
-      if (result.uses > 0)
-        applied.push({
-          type: edit.type,
-          cleared_input_tokens: result.tokens,
-          cleared_tool_uses: result.uses,
-        });
+      if (result.applied !== undefined) applied.push(result.applied);
     } else if (edit.type === "compact_20260112") {
       const tokens = estimateTokens(byteLength({ ...request, messages }));
       if (tokens > (edit.trigger?.value ?? COMPACT_DEFAULT)) {
@@ -82,10 +71,16 @@ function afterLastCompaction(messages: MessagesRequest["messages"]): MessagesReq
   return messages;
 }
 
+/** The history after one clearing edit, and what the response reports of it (undefined: nothing cleared). */
+interface Cleared {
+  readonly messages: MessagesRequest["messages"];
+  readonly applied?: AppliedContextEdit | undefined;
+}
+
 function clearThinking(
   messages: MessagesRequest["messages"],
   edit: Extract<ContextManagementEdit, { type: "clear_thinking_20251015" }>,
-) {
+): Cleared {
   const keep =
     edit.keep === undefined
       ? 1
@@ -110,14 +105,18 @@ function clearThinking(
     turns++;
     out[index] = { ...message, content: kept };
   }
-  return { messages: turns === 0 ? messages : out, turns, tokens };
+  if (turns === 0) return { messages };
+  return {
+    messages: out,
+    applied: { type: edit.type, cleared_input_tokens: tokens, cleared_thinking_turns: turns },
+  };
 }
 
 function clearToolUses(
   request: MessagesRequest,
   edit: Extract<ContextManagementEdit, { type: "clear_tool_uses_20250919" }>,
-) {
-  const none = { messages: request.messages, uses: 0, tokens: 0 };
+): Cleared {
+  const none = { messages: request.messages };
   const uses: Array<{ id: string; name: string }> = [];
   for (const message of request.messages) {
     if (typeof message.content === "string") continue;
@@ -168,7 +167,7 @@ function clearToolUses(
     return changed ? { ...message, content } : message;
   });
   if (count === 0 || tokens < (edit.clear_at_least?.value ?? 0)) return none;
-  return { messages, uses: count, tokens };
+  return { messages, applied: { type: edit.type, cleared_input_tokens: tokens, cleared_tool_uses: count } };
 }
 
 /**

@@ -58,16 +58,13 @@ const roundArbitrary = (withFaults: boolean): fc.Arbitrary<ScenarioRound> =>
       fc.oneof({ weight: 6, arbitrary: callArbitrary(true) }, { weight: 1, arbitrary: callArbitrary(false) }),
       { minLength: 1, maxLength: 4 },
     ),
-    stopReason: fc.constantFrom<StopReason>(
-      "tool_use",
-      "tool_use",
-      "tool_use",
-      "tool_use",
-      "tool_use",
-      "end_turn",
-      "max_tokens",
-      "refusal",
-      "pause_turn",
+    // Mostly another round: tool_use five times in nine, each other stop reason once.
+    stopReason: fc.oneof(
+      { weight: 5, arbitrary: fc.constant<StopReason>("tool_use") },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom<StopReason>("end_turn", "max_tokens", "refusal", "pause_turn"),
+      },
     ),
     commentary: fc.boolean(),
     fault: withFaults

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_ROOT, onlyJson, runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { CLI_ROOT, onlyJson, runCli, temporaryDirectory, usageError } from "../cli.test-helpers.js";
 
 const fixture = (name: string) => new URL(`../config/__fixtures__/${name}`, import.meta.url).pathname;
 
@@ -108,11 +108,11 @@ describe("keel check-config", () => {
   });
 
   it("is a usage error when the file cannot be read, or two files are given (exit 2)", async () => {
-    const { code, stderr } = await runCli(["check-config", "missing.json"]);
-    expect(code).toBe(2);
-    expect(stderr).toBe("keel check-config: missing.json: not readable: no such file (ENOENT).\n");
-    const two = await runCli(["check-config", "a.json", "b.json"]);
-    expect(two.code).toBe(2);
-    expect(two.stderr).toBe('keel check-config: expected one config file, got 2: "a.json" "b.json".\n');
+    expect(await usageError(["check-config", "missing.json"])).toBe(
+      "keel check-config: missing.json: not readable: no such file (ENOENT).\n",
+    );
+    expect(await usageError(["check-config", "a.json", "b.json"])).toBe(
+      'keel check-config: expected one config file, got 2: "a.json" "b.json".\n',
+    );
   });
 });

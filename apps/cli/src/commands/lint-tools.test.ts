@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onlyJson, runCli } from "../cli.test-helpers.js";
+import { onlyJson, runCli, usageError } from "../cli.test-helpers.js";
 
 describe("keel lint-tools", () => {
   it("passes the support tools (exit 0)", async () => {
@@ -30,17 +30,15 @@ describe("keel lint-tools", () => {
   });
 
   it("takes no arguments (exit 2), saying so once", async () => {
-    const { code, stderr } = await runCli(["lint-tools", "extra", "two"]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
+    expect(await usageError(["lint-tools", "extra", "two"])).toBe(
       `keel lint-tools: Unexpected argument 'extra': only options are allowed. Run "keel lint-tools --help" for the options.\n`,
     );
   });
 
   it("names the option an argument looks like, and still answers --help", async () => {
-    const { code, stderr } = await runCli(["lint-tools", "naive"]);
-    expect(code).toBe(2);
-    expect(stderr).toContain("Unexpected argument 'naive': only options are allowed. Did you mean --naive?");
+    expect(await usageError(["lint-tools", "naive"])).toContain(
+      "Unexpected argument 'naive': only options are allowed. Did you mean --naive?",
+    );
     const help = await runCli(["lint-tools", "extra", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: keel lint-tools");

@@ -3,15 +3,17 @@ import { HookConfigError } from "../hook-config-error.js";
 import { makeCall, makeContext } from "../hook-context.test-helpers.js";
 import { runPreHooks } from "../run-pre-hooks.js";
 import type { PreToolDecision } from "../types.js";
-import { thresholdRedirect } from "./threshold-redirect.js";
+import { type ThresholdRedirectOptions, thresholdRedirect } from "./threshold-redirect.js";
 
-const refundLimit = thresholdRedirect({
+/** The refund limit every test starts from, changing only what it is about. */
+const REFUND_LIMIT: ThresholdRedirectOptions = {
   tool: "process_refund",
   field: "amount",
   limit: 500,
   redirectTo: "escalate_to_human",
   buildInput: (call, value) => ({ reason: `refund of ${value} needs approval`, original: call.input }),
-});
+};
+const refundLimit = thresholdRedirect(REFUND_LIMIT);
 
 const decide = (input: unknown, name = "process_refund"): Promise<PreToolDecision> =>
   runPreHooks([refundLimit], makeCall(name, input), makeContext());
@@ -87,14 +89,8 @@ describe("thresholdRedirect", () => {
   });
 
   it("does not reach into prototypes for the field", async () => {
-    const hook = thresholdRedirect({
-      tool: "t",
-      field: "constructor",
-      limit: 1,
-      redirectTo: "u",
-      buildInput: () => ({}),
-    });
-    const decision = await runPreHooks([hook], makeCall("t", {}), makeContext());
+    const hook = thresholdRedirect({ ...REFUND_LIMIT, field: "constructor", limit: 1 });
+    const decision = await runPreHooks([hook], makeCall("process_refund", {}), makeContext());
     expect(decision.action).toBe("block");
   });
 
@@ -104,10 +100,9 @@ describe("thresholdRedirect", () => {
 
   it("reads a dotted path and a string limit", async () => {
     const hook = thresholdRedirect({
-      tool: "process_refund",
+      ...REFUND_LIMIT,
       field: "refund.amount",
       limit: "500.00",
-      redirectTo: "escalate_to_human",
       buildInput: (_call, value, context) => ({ value, run: context.runId }),
       reason: "refunds above $500 need a human",
     });
@@ -132,23 +127,12 @@ describe("thresholdRedirect", () => {
     ["no buildInput", { buildInput: undefined }],
     ["no redirect target", { redirectTo: "" }],
   ])("rejects %s at definition time", (_label, override) => {
-    const options = {
-      tool: "process_refund",
-      field: "amount",
-      limit: 500,
-      redirectTo: "escalate_to_human",
-      buildInput: () => ({}),
-      ...override,
-    };
-    expect(() => thresholdRedirect(options as never)).toThrow(HookConfigError);
+    expect(() => thresholdRedirect({ ...REFUND_LIMIT, ...override } as never)).toThrow(HookConfigError);
   });
 
   it("fails closed when buildInput throws", async () => {
     const hook = thresholdRedirect({
-      tool: "process_refund",
-      field: "amount",
-      limit: 500,
-      redirectTo: "escalate_to_human",
+      ...REFUND_LIMIT,
       buildInput: () => {
         throw new Error("template missing");
       },

@@ -4,7 +4,6 @@
  */
 export {
   environmentSecrets,
-  REDACTED,
   redactArtifact as redactSecrets,
   redactArtifactText as redactString,
 } from "@keel/secrets";

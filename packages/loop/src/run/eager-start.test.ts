@@ -11,82 +11,45 @@ import {
   toolUse,
 } from "./run-fixtures.test-helpers.js";
 
-describe("streaming: a read starts at its own content_block_stop", () => {
-  it("starts a read while the response is still streaming, and uses that result", async () => {
-    const lookup = spyTool("lookup", "read");
-    const streamRest = deferred();
-    const block = toolUse("t1", "lookup", { q: "x" });
-    const client = functionClient(async (_request, options, index) => {
-      if (index > 0) return message([text("done")], "end_turn", index);
-      options.onEvent?.({ type: "tool_use_complete", index: 0, block });
-      await streamRest.promise;
-      return message([block, text("more text streamed after the tool")], "tool_use");
-    });
-    const running = runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
-    await flush();
-    expect(lookup.calls).toHaveLength(1);
-    streamRest.resolve();
-    const result = await running;
-    expect(lookup.calls).toHaveLength(1);
-    expect(result.toolCalls[0]).toMatchObject({ id: "t1", eager: true, isError: false });
-  });
+const read = toolUse("t1", "lookup", { q: "x" });
+const write = toolUse("t1", "save", { v: 1 });
+const writeThenRead = [toolUse("w", "save", {}), toolUse("r", "lookup", {})];
 
-  it("starts nothing early for a message replayed whole (a client that does not stream)", async () => {
-    const lookup = spyTool("lookup", "read");
+describe("streaming: a read starts at its own content_block_stop", () => {
+  // The first response reports `streamed` complete one by one (as `replayed` ones for a client that does not
+  // stream), then holds the rest of the message (more text) back until the test lets it end.
+  it.each([
+    ["starts a read while the response is still streaming, and uses that result", [read], false, 1],
+    ["starts nothing early for a message replayed whole (a client that does not stream)", [read], true, 0],
+    ["does not start a write early: writes wait for the whole message", [write], false, 0],
+    ["does not start a read that follows a write in the same turn early", writeThenRead, false, 0],
+  ])("%s", async (_title, streamed, replayed, startedEarly) => {
+    const tools = [spyTool("lookup", "read"), spyTool("save", "write")];
     const rest = deferred();
-    const block = toolUse("t1", "lookup", { q: "x" });
     const client = functionClient(async (_request, options, index) => {
       if (index > 0) return message([text("done")], "end_turn", index);
-      options.onEvent?.({ type: "tool_use_complete", index: 0, block, replayed: true });
+      for (const [position, block] of streamed.entries()) {
+        options.onEvent?.({
+          type: "tool_use_complete",
+          index: position,
+          block,
+          ...(replayed && { replayed }),
+        });
+      }
       await rest.promise;
-      return message([block], "tool_use");
+      return message([...streamed, text("more text streamed after the tools")], "tool_use");
     });
-    const running = runAgent({ client, model: "m", tools: [lookup], prompt: "go" });
+    const running = runAgent({ client, model: "m", tools, prompt: "go" });
     await flush();
-    expect(lookup.calls).toHaveLength(0);
+    const ranEarly = tools.reduce((sum, tool) => sum + tool.calls.length, 0);
+    expect(ranEarly).toBe(startedEarly);
     rest.resolve();
     const result = await running;
-    expect(lookup.calls).toHaveLength(1);
-    expect(result.toolCalls[0]).toMatchObject({ id: "t1", eager: false, isError: false });
-  });
-
-  it("does not start a write early: writes wait for the whole message", async () => {
-    const save = spyTool("save", "write");
-    const streamRest = deferred();
-    const block = toolUse("t1", "save", { v: 1 });
-    const client = functionClient(async (_request, options, index) => {
-      if (index > 0) return message([text("done")], "end_turn", index);
-      options.onEvent?.({ type: "tool_use_complete", index: 0, block });
-      await streamRest.promise;
-      return message([block], "tool_use");
-    });
-    const running = runAgent({ client, model: "m", tools: [save], prompt: "go" });
-    await flush();
-    expect(save.calls).toHaveLength(0);
-    streamRest.resolve();
-    await running;
-    expect(save.calls).toHaveLength(1);
-  });
-
-  it("does not start a read that follows a write in the same turn early", async () => {
-    const lookup = spyTool("lookup", "read");
-    const save = spyTool("save", "write");
-    const streamRest = deferred();
-    const blocks = [toolUse("w", "save", {}), toolUse("r", "lookup", {})];
-    const client = functionClient(async (_request, options, index) => {
-      if (index > 0) return message([text("done")], "end_turn", index);
-      for (const [position, block] of blocks.entries()) {
-        options.onEvent?.({ type: "tool_use_complete", index: position, block });
-      }
-      await streamRest.promise;
-      return message(blocks, "tool_use");
-    });
-    const running = runAgent({ client, model: "m", tools: [lookup, save], prompt: "go" });
-    await flush();
-    expect(lookup.calls).toHaveLength(0);
-    streamRest.resolve();
-    await running;
-    expect([save.calls.length, lookup.calls.length]).toEqual([1, 1]);
+    // Each call ran once in all, the early start counting as its run.
+    expect(result.toolCalls.map((call) => [call.id, call.eager, call.isError])).toEqual(
+      streamed.map((block) => [block.id, startedEarly === 1, false]),
+    );
+    expect(tools.flatMap((tool) => tool.calls)).toHaveLength(streamed.length);
   });
 
   it("drops an early result when the final message's block differs, and runs the final block", async () => {

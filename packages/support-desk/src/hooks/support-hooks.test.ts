@@ -218,15 +218,7 @@ describe("the support post hooks keep every tool's declared output intact", () =
       post,
       { id: "toolu_1", name: "process_refund", input: {} },
       success(data),
-      {
-        runId: "r",
-        iteration: 1,
-        history: [],
-        messages: [],
-        batch: [],
-        signal: new AbortController().signal,
-        metadata: {},
-      },
+      context([]),
     );
     expect(outcome).toMatchObject({ kind: "success", data });
     expect(refundOutput.safeParse((outcome as { data: unknown }).data).success).toBe(true);

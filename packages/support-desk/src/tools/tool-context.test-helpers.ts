@@ -1,5 +1,4 @@
-import type { ToolOutcome } from "@keel/errors";
-import type { ToolCall, ToolContext, Toolset } from "@keel/tools";
+import type { ToolContext } from "@keel/tools";
 
 /** A ToolContext as the loop would build it, for calling tools directly in tests. */
 export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
@@ -13,12 +12,5 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
   };
 }
 
-/** A call through the toolset as the tool-call path takes it: validate, then run (no hooks, no retries). */
-export async function validateAndRun(
-  toolset: Toolset,
-  call: ToolCall,
-  context: ToolContext,
-): Promise<ToolOutcome> {
-  const checked = toolset.validate(call);
-  return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
-}
+// The tool-call path without hooks or retries, as the tools package's own tests take it.
+export { validateAndRun } from "../../../tools/src/toolset/toolset.test-helpers.js";

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createToolset } from "../toolset/create-toolset.js";
-import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
+import { callTool } from "../toolset/toolset.test-helpers.js";
 import { calculatorTool } from "./calculator-tool.js";
 
 // The description is what the model reads before it calls the tool: each worked example it quotes must be what
 // the tool returns, so a change to either the wording or the arithmetic that makes them disagree fails here.
 const description = calculatorTool.renderedDescription;
-const toolset = createToolset([calculatorTool]);
-
 async function calculate(expression: string) {
-  return validateAndRun(toolset, { id: "t", name: "calculator", input: { expression } }, contextFor());
+  return callTool(calculatorTool, { expression });
 }
 
 /** Every "<arithmetic> is <number>" example the description quotes, e.g. "7 % 3 is 1". */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lintTools } from "../lint/lint-tools.js";
 import { route } from "../route/route.js";
-import { createToolset } from "../toolset/create-toolset.js";
-import { contextFor, validateAndRun } from "../toolset/toolset.test-helpers.js";
+import { callTool } from "../toolset/toolset.test-helpers.js";
 import { calculatorTool } from "./calculator-tool.js";
 
 describe("calculatorTool", () => {
@@ -13,24 +12,20 @@ describe("calculatorTool", () => {
   });
 
   it("evaluates through the toolset", async () => {
-    const toolset = createToolset([calculatorTool]);
-    const outcome = await validateAndRun(
-      toolset,
-      { id: "t", name: "calculator", input: { expression: "17 * 23" } },
-      contextFor(),
-    );
-    expect(outcome).toEqual({ kind: "success", isError: false, data: 391 });
+    expect(await callTool(calculatorTool, { expression: "17 * 23" })).toEqual({
+      kind: "success",
+      isError: false,
+      data: 391,
+    });
   });
 
   it("returns a validation outcome, not an exception, for code smuggled in as an expression", async () => {
-    const toolset = createToolset([calculatorTool]);
     const expression = "process.mainModule.require('child_process').execSync('rm -rf /')";
-    const outcome = await validateAndRun(
-      toolset,
-      { id: "t", name: "calculator", input: { expression } },
-      contextFor(),
-    );
-    expect(outcome).toMatchObject({ kind: "error", category: "validation", code: "UNSUPPORTED_EXPRESSION" });
+    expect(await callTool(calculatorTool, { expression })).toMatchObject({
+      kind: "error",
+      category: "validation",
+      code: "UNSUPPORTED_EXPRESSION",
+    });
   });
 
   it("has a description the linter finds no errors in", () => {

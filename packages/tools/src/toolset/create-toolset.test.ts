@@ -4,7 +4,7 @@ import { ToolsetConfigError } from "../config-errors.js";
 import { toAnthropicTool, toMcpTool } from "../definition/tool-definitions.js";
 import type { Tool } from "../types.js";
 import { createToolset } from "./create-toolset.js";
-import { contextFor, getCustomer, issueRefund, lookupOrder, validateAndRun } from "./toolset.test-helpers.js";
+import { callTool, getCustomer, issueRefund, lookupOrder } from "./toolset.test-helpers.js";
 
 describe("createToolset", () => {
   it("is a dispatch table: names in order, get by name", () => {
@@ -53,13 +53,7 @@ describe("createToolset", () => {
   });
 
   it("executes a valid call through validation and the handler", async () => {
-    const toolset = createToolset([lookupOrder]);
-    const outcome = await validateAndRun(
-      toolset,
-      { id: "t1", name: "lookup_order", input: { orderId: "ORD-1" } },
-      contextFor(),
-    );
-    expect(outcome).toEqual({
+    expect(await callTool(lookupOrder, { orderId: "ORD-1" })).toEqual({
       kind: "success",
       isError: false,
       data: { orderId: "ORD-1", status: "shipped" },

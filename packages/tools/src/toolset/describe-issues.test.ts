@@ -5,7 +5,7 @@ import { defineTool } from "../definition/define-tool.js";
 import { createToolset } from "./create-toolset.js";
 import { describeIssues, MAX_FIELD_PROBLEMS, NO_SCHEMA_MESSAGE, parseForModel } from "./describe-issues.js";
 import { field, ISSUE_TABLE } from "./issue-table.test-helpers.js";
-import { contextFor, validateAndRun } from "./toolset.test-helpers.js";
+import { callTool } from "./toolset.test-helpers.js";
 
 /** The lines a model reads for `input` against `schema`, as "path: problem". */
 function linesFor(schema: z.ZodType, input: unknown): string[] {
@@ -24,11 +24,7 @@ async function outputLinesFor(output: z.ZodType, data: unknown): Promise<string[
     effect: "read",
     handler: () => success(data as never),
   });
-  const outcome = await validateAndRun(
-    createToolset([tool]),
-    { id: "t", name: "probe", input: {} },
-    contextFor(),
-  );
+  const outcome = await callTool(tool, {});
   if (outcome.kind !== "error" || outcome.code !== "INVALID_TOOL_OUTPUT") {
     throw new Error("expected the output to fail the schema");
   }

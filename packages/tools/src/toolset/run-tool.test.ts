@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
 import type { ToolContext, ToolSpec } from "../types.js";
-import { createToolset } from "./create-toolset.js";
-import { contextFor, validateAndRun } from "./toolset.test-helpers.js";
+import { callTool, contextFor } from "./toolset.test-helpers.js";
 
 function toolWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}) {
   return defineTool({
@@ -19,11 +18,7 @@ function toolWith(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}) {
 }
 
 async function execute(handler: ToolSpec["handler"], extra: Partial<ToolSpec> = {}, context = contextFor()) {
-  return validateAndRun(
-    createToolset([toolWith(handler, extra)]),
-    { id: "t", name: "probe", input: {} },
-    context,
-  );
+  return callTool(toolWith(handler, extra), {}, context);
 }
 
 describe("run: a handler that throws", () => {

@@ -1,8 +1,8 @@
 import { success, type ToolOutcome } from "@keel/errors";
 import { z } from "zod";
 import { defineTool } from "../definition/define-tool.js";
-import type { ToolCall, ToolContext } from "../types.js";
-import type { Toolset } from "./create-toolset.js";
+import type { Tool, ToolCall, ToolContext } from "../types.js";
+import { createToolset, type Toolset } from "./create-toolset.js";
 
 /** A context with a fresh, never-aborted signal unless one is given. */
 export function contextFor(signal: AbortSignal = new AbortController().signal): ToolContext {
@@ -44,4 +44,13 @@ export async function validateAndRun(
 ): Promise<ToolOutcome> {
   const checked = toolset.validate(call);
   return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
+}
+
+/** One call of `tool` with `input`, in a toolset of that tool alone, as the tool-call path takes it. */
+export function callTool(
+  tool: Tool,
+  input: unknown,
+  context: ToolContext = contextFor(),
+): Promise<ToolOutcome> {
+  return validateAndRun(createToolset([tool]), { id: "toolu_1", name: tool.name, input }, context);
 }
