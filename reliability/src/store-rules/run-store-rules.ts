@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createSqlBackend } from "@keel/support-desk";
 import { REFUND_LIMIT } from "@keel/support-desk/internal";
 import type { ProcessRun } from "@keel/testkit/process";
-import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call/internal";
 import { runKeel } from "../keel-cli.js";
 import { callTool, healthStatus, type ToolCallAnswer } from "../mcp/mcp-http.js";
 import { type McpServerProcess, spawnMcpServer } from "../mcp/mcp-server-process.js";

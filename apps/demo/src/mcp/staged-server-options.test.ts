@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call/internal";
 import { describe, expect, it } from "vitest";
 import { parseStagedServerArguments } from "./staged-server-options.js";
 

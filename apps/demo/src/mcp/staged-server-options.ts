@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { BACKEND_OPERATIONS, FAULT_KINDS, type StagedFault } from "@keel/support-desk/internal";
-import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call/internal";
 
 export interface StagedServerOptions {
   /**

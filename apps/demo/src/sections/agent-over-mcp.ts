@@ -2,7 +2,7 @@ import { DEFAULT_MODEL, type RunResult, runAgent, ScriptedClient } from "@keel/l
 import { connectMcpServer, type McpConnection } from "@keel/mcp-client";
 import { createMemoryBackend, findScenario, SUPPORT_SYSTEM_PROMPT, supportAgent } from "@keel/support-desk";
 import { createRemoteSupportHooks } from "@keel/support-desk/internal";
-import { DEFAULT_TOOL_RETRY } from "@keel/tool-call";
+import { DEFAULT_TOOL_RETRY } from "@keel/tool-call/internal";
 import { createCheckRecorder } from "../checks.js";
 import type { AgentOverMcpCall, AgentOverMcpSection } from "../demo-report.js";
 import { demoClock } from "../deterministic.js";
