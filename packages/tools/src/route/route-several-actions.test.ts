@@ -1,30 +1,39 @@
 import { describe, expect, it } from "vitest";
-import type { DescribedFixture } from "../description/reference-tools.test-helpers.js";
+import { describedTool } from "../description/reference-tools.test-helpers.js";
 import { route } from "./route.js";
 
 // Two writes over bookings, each pointing at the other: nothing of any shipped domain, so the rules are the
 // router's own.
-const cancelBooking: DescribedFixture = {
+interface BookingWrite {
+  readonly name: string;
+  readonly does: string;
+  /** What the user asks for, as the use-when says it and as the sibling's boundary says it. */
+  readonly asked: string;
+  readonly mentioned: string;
+}
+
+function bookingWrite(write: BookingWrite, sibling: BookingWrite) {
+  return describedTool(write.name, {
+    does: write.does,
+    useWhen: [`the user asks you to ${write.asked}`],
+    doNotUseWhen: [{ when: `the user asks you to ${sibling.mentioned}`, useInstead: sibling.name }],
+    takes: "a booking id like BK-1001",
+  });
+}
+
+const cancel: BookingWrite = {
   name: "cancel_booking",
-  description: {
-    does: "Cancels one booking; the seat is released",
-    useWhen: ["the user asks you to cancel a booking like BK-1001"],
-    doNotUseWhen: [{ when: "the user asks you to refund a payment", useInstead: "refund_payment" }],
-    takes: "a booking id like BK-1001",
-    returns: "the cancelled booking",
-  },
+  does: "Cancels one booking; the seat is released",
+  asked: "cancel a booking like BK-1001",
+  mentioned: "cancel a booking",
 };
-const refundPayment: DescribedFixture = {
+const refund: BookingWrite = {
   name: "refund_payment",
-  description: {
-    does: "Refunds one payment of a booking to the card it came from",
-    useWhen: ["the user asks you to refund a payment"],
-    doNotUseWhen: [{ when: "the user asks you to cancel a booking", useInstead: "cancel_booking" }],
-    takes: "a booking id like BK-1001",
-    returns: "the refund",
-  },
+  does: "Refunds one payment of a booking to the card it came from",
+  asked: "refund a payment",
+  mentioned: "refund a payment",
 };
-const bookings = [cancelBooking, refundPayment];
+const bookings = [bookingWrite(cancel, refund), bookingWrite(refund, cancel)];
 
 describe("route: a request that asks for several actions", () => {
   it("sends each single action to its tool", () => {
