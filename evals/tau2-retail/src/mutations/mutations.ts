@@ -57,6 +57,14 @@ const PENDING = new Set([
 
 const orderOf = (site: WriteSite): Order | undefined =>
   ownEntry(site.db.orders, String(site.write.arguments.order_id ?? ""));
+/** The site's write with `changes` over its arguments, confirmed, after the steps before it. */
+const writeWith = (site: WriteSite, changes: Record<string, unknown>): TrajectoryStep[] => [
+  ...site.before,
+  ...confirmed(site.write.name, { ...site.write.arguments, ...changes }),
+];
+/** The site's write paying with `method` instead; undefined without a method to pay with. */
+const payingWith = (site: WriteSite, method: string | undefined): TrajectoryStep[] | undefined =>
+  method === undefined ? undefined : writeWith(site, { payment_method_id: method });
 
 /** The variants, rule by rule. Each returns the mutated steps from the write site, or undefined if n/a. */
 const VARIANTS: Record<string, Record<string, Variant>> = {
@@ -82,9 +90,7 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       const owner = order?.user_id ?? String(write.arguments.user_id);
       if (write.name === "modify_user_address") {
         const other = Object.keys(db.users).find((id) => id !== owner);
-        return other === undefined
-          ? undefined
-          : [...site.before, ...confirmed(write.name, { ...write.arguments, user_id: other })];
+        return other === undefined ? undefined : writeWith(site, { user_id: other });
       }
       const other = Object.values(db.orders).find(
         (candidate) => candidate.user_id !== owner && candidate.status === order?.status,
@@ -164,9 +170,9 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
     },
   },
   "cancel-reason-allowed": {
-    "cancel for a reason the policy does not accept": ({ before, write }) =>
-      write.name === "cancel_pending_order"
-        ? [...before, ...confirmed(write.name, { ...write.arguments, reason: "found it cheaper elsewhere" })]
+    "cancel for a reason the policy does not accept": (site) =>
+      site.write.name === "cancel_pending_order"
+        ? writeWith(site, { reason: "found it cheaper elsewhere" })
         : undefined,
   },
   "items-of-the-order": {
@@ -197,7 +203,7 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       if (newId === undefined) return undefined;
       const newIds = [...(write.arguments.new_item_ids as string[])];
       newIds[0] = newId;
-      return [...site.before, ...confirmed(write.name, { ...write.arguments, new_item_ids: newIds })];
+      return writeWith(site, { new_item_ids: newIds });
     },
     "an unavailable variant of the same product": (site) => {
       const { write, db } = site;
@@ -209,28 +215,17 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       if (newId === undefined) return undefined;
       const newIds = [...(write.arguments.new_item_ids as string[])];
       newIds[0] = newId;
-      return [...site.before, ...confirmed(write.name, { ...write.arguments, new_item_ids: newIds })];
+      return writeWith(site, { new_item_ids: newIds });
     },
   },
   "payment-method-on-file": {
-    "pay with a method not on file": ({ before, write }) =>
-      PAYING.has(write.name)
-        ? [
-            ...before,
-            ...confirmed(write.name, { ...write.arguments, payment_method_id: "credit_card_0000000" }),
-          ]
-        : undefined,
+    "pay with a method not on file": (site) =>
+      PAYING.has(site.write.name) ? payingWith(site, "credit_card_0000000") : undefined,
     "pay with another user's method": (site) => {
       const order = orderOf(site);
       if (!PAYING.has(site.write.name) || order === undefined) return undefined;
       const other = Object.values(site.db.users).find((user) => user.user_id !== order.user_id);
-      const method = Object.keys(other?.payment_methods ?? {})[0];
-      return method === undefined
-        ? undefined
-        : [
-            ...site.before,
-            ...confirmed(site.write.name, { ...site.write.arguments, payment_method_id: method }),
-          ];
+      return payingWith(site, Object.keys(other?.payment_methods ?? {})[0]);
     },
   },
   "refund-to-original-or-gift-card": {
@@ -239,23 +234,17 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       if (site.write.name !== "return_delivered_order_items" || order === undefined) return undefined;
       const original = order.payment_history[0]?.payment_method_id;
       const methods = Object.values(ownEntry(site.db.users, order.user_id)?.payment_methods ?? {});
-      const method = methods.find((entry) => entry.id !== original && entry.source !== "gift_card")?.id;
-      return method === undefined
-        ? undefined
-        : [
-            ...site.before,
-            ...confirmed(site.write.name, { ...site.write.arguments, payment_method_id: method }),
-          ];
+      return payingWith(
+        site,
+        methods.find((entry) => entry.id !== original && entry.source !== "gift_card")?.id,
+      );
     },
   },
   "different-payment-method": {
     "change the payment to the method it already has": (site) => {
       const original = orderOf(site)?.payment_history[0]?.payment_method_id;
-      if (site.write.name !== "modify_pending_order_payment" || original === undefined) return undefined;
-      return [
-        ...site.before,
-        ...confirmed(site.write.name, { ...site.write.arguments, payment_method_id: original }),
-      ];
+      if (site.write.name !== "modify_pending_order_payment") return undefined;
+      return payingWith(site, original);
     },
   },
   "one-tool-call-per-turn": {

@@ -6,25 +6,14 @@ import type { RetailDb } from "../db/retail-db.js";
 import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
 import { pythonFloatText } from "./python-float-text.js";
 import { getUser } from "./records.js";
-import { snapshot, tau2Handler } from "./refusal.js";
-import { addressFields, userId } from "./schemas.js";
+import { addressWrite } from "./shared-writes.js";
 
 const CALCULATOR_CHARACTERS = /^[0-9+\-*/(). ]*$/;
 
 /** modify_user_address, calculate and transfer_to_human_agents: the tools outside any one order. */
 export function accountTools(db: RetailDb) {
   return [
-    defineTool({
-      name: "modify_user_address",
-      description: RETAIL_DESCRIPTIONS.modify_user_address,
-      input: z.strictObject({ user_id: userId, ...addressFields }),
-      effect: "write",
-      handler: tau2Handler(({ user_id, address1, address2, city, state, country, zip }) => {
-        const user = getUser(db, user_id);
-        user.address = { address1, address2, city, state, country, zip };
-        return success(snapshot(user));
-      }),
-    }),
+    addressWrite("modify_user_address", (id) => getUser(db, id)),
     defineTool({
       name: "calculate",
       description: RETAIL_DESCRIPTIONS.calculate,

@@ -6,27 +6,24 @@ import { pythonRound2 } from "../db/python-round.js";
 import type { RetailDb } from "../db/retail-db.js";
 import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
 import { requireItemsHeld, swappedItemsPrice } from "./item-swaps.js";
-import { getOrder, getPaymentMethod, getUser } from "./records.js";
-import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
-import { itemIds, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
+import { getPaymentMethod, getUser, orderInStatus, requireGiftCardCovers } from "./records.js";
+import { refused, snapshot, tau2Handler } from "./refusal.js";
+import { itemIds, orderId, paymentMethodId } from "./schemas.js";
+import { itemSwapWrite } from "./shared-writes.js";
 
-const notDelivered = wrongOrderStatus(
+const deliveredOrder = orderInStatus(
   "ORDER_NOT_DELIVERED",
   "only a delivered order can be exchanged or returned",
+  (status) => status === "delivered",
 );
 
 /** τ²'s two writes on a delivered order: they only record a request (the status changes, no money moves). */
 export function deliveredOrderWrites(db: RetailDb) {
   return [
-    defineTool({
-      name: "exchange_delivered_order_items",
-      description: RETAIL_DESCRIPTIONS.exchange_delivered_order_items,
-      input: itemSwapInput,
-      effect: "write",
-      handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
-        const order = getOrder(db, order_id);
-        if (order.status !== "delivered")
-          throw notDelivered(order_id, order.status, "Non-delivered order cannot be exchanged");
+    itemSwapWrite(
+      "exchange_delivered_order_items",
+      ({ order_id, item_ids, new_item_ids, payment_method_id }) => {
+        const order = deliveredOrder(db, order_id, "Non-delivered order cannot be exchanged");
         const { difference } = swappedItemsPrice(db, order, item_ids, new_item_ids, {
           missing: (itemId) => `Number of ${itemId} not found.`,
           countMismatch: "The number of items to be exchanged should match.",
@@ -34,30 +31,28 @@ export function deliveredOrderWrites(db: RetailDb) {
         });
         const priceDifference = pythonRound2(difference);
         const method = getPaymentMethod(db, order.user_id, payment_method_id);
-        if (method.source === "gift_card" && method.balance < priceDifference)
-          throw refused(
-            "business",
-            "INSUFFICIENT_GIFT_CARD_BALANCE",
-            "Insufficient gift card balance to pay for the price difference",
-            `Gift card ${payment_method_id} holds ${method.balance}, less than the price difference ${priceDifference}. Offer another payment method.`,
-          );
+        requireGiftCardCovers(
+          method,
+          payment_method_id,
+          priceDifference,
+          "Insufficient gift card balance to pay for the price difference",
+          `the price difference ${priceDifference}`,
+        );
         order.status = "exchange requested";
         order.exchange_items = [...item_ids].sort(compareCodePoints);
         order.exchange_new_items = [...new_item_ids].sort(compareCodePoints);
         order.exchange_payment_method_id = payment_method_id;
         order.exchange_price_difference = priceDifference;
         return success(snapshot(order));
-      }),
-    }),
+      },
+    ),
     defineTool({
       name: "return_delivered_order_items",
       description: RETAIL_DESCRIPTIONS.return_delivered_order_items,
       input: z.strictObject({ order_id: orderId, item_ids: itemIds, payment_method_id: paymentMethodId }),
       effect: "write",
       handler: tau2Handler(({ order_id, item_ids, payment_method_id }) => {
-        const order = getOrder(db, order_id);
-        if (order.status !== "delivered")
-          throw notDelivered(order_id, order.status, "Non-delivered order cannot be returned");
+        const order = deliveredOrder(db, order_id, "Non-delivered order cannot be returned");
         const user = getUser(db, order.user_id);
         const method = getPaymentMethod(db, user.user_id, payment_method_id);
         if (method.source !== "gift_card") {

@@ -34,15 +34,15 @@ const TO_CANCEL = {
   useInstead: "cancel_pending_order",
 } as const;
 const TO_MODIFY_ITEMS = {
-  when: "the user asks to change items of a pending order into other options of the same product",
+  when: "the user wants another color, size or other option of the same product",
   useInstead: "modify_pending_order_items",
 } as const;
 const TO_MODIFY_ADDRESS = {
-  when: "the user asks to change the shipping address of a pending order",
+  when: "the address in question is a pending order's shipping address",
   useInstead: "modify_pending_order_address",
 } as const;
 const TO_MODIFY_PAYMENT = {
-  when: "the user asks to change the payment method of a pending order",
+  when: "the user wants to pay a pending order with another payment method",
   useInstead: "modify_pending_order_payment",
 } as const;
 const TO_EXCHANGE = {
@@ -54,9 +54,12 @@ const TO_RETURN = {
   useInstead: "return_delivered_order_items",
 } as const;
 const TO_USER_ADDRESS = {
-  when: "the user asks to change their own default address, not an order's",
+  when: "the address in question is the user's own default address, in their profile",
   useInstead: "modify_user_address",
 } as const;
+// The same words ask for a pending order's write and a delivered order's: only the status tells them apart.
+const PENDING = "the order is still pending, before it ships";
+const DELIVERED = "the order was delivered: the user received it";
 const TO_TRANSFER = {
   when: "the user asks for a human agent, or the request cannot be handled under the policy with these tools",
   useInstead: "transfer_to_human_agents",
@@ -170,7 +173,9 @@ export const RETAIL_DESCRIPTIONS = {
   },
   modify_pending_order_address: {
     does: "Changes the shipping address of a pending order",
-    useWhen: [`the user asks to ship a pending order to another address, and ${CONFIRM}`],
+    useWhen: [
+      `the user asks to modify or change the shipping address of a pending order, or to ship it elsewhere, and ${CONFIRM}`,
+    ],
     doNotUseWhen: [TO_USER_ADDRESS, TO_ORDER, TO_MODIFY_PAYMENT, TO_MODIFY_ITEMS, TO_EXCHANGE],
     takes: `${ORDER_ID}; address1, address2 (may be ""), city, state, country, zip`,
     returns: "the order after the change; ORDER_NOT_PENDING (business) when it is not pending",
@@ -186,9 +191,18 @@ export const RETAIL_DESCRIPTIONS = {
   modify_pending_order_items: {
     does: "Swaps items of a pending order for other items (options) of the same products; only once per order",
     useWhen: [
-      `the user asks to change the color, size or other option of items in a pending order, and ${CONFIRM}`,
+      `the user asks to modify, change or exchange the color, size or other options of items of a pending order, and ${CONFIRM}`,
+      "the user asks to add a different option of the same product in place of an item of a pending order",
     ],
-    doNotUseWhen: [TO_EXCHANGE, TO_RETURN, TO_CANCEL, TO_MODIFY_PAYMENT, TO_PRODUCT, TO_ORDER, TO_CALCULATE],
+    doNotUseWhen: [
+      { when: DELIVERED, useInstead: "exchange_delivered_order_items" },
+      TO_RETURN,
+      TO_CANCEL,
+      TO_MODIFY_PAYMENT,
+      TO_PRODUCT,
+      TO_ORDER,
+      TO_CALCULATE,
+    ],
     takes: `${ORDER_ID}; item_ids: the items to change; new_item_ids: the new items, position by position, of the same product; ${PAYMENT_ID} for the price difference`,
     returns:
       "the order, now pending (item modified); ORDER_NOT_PENDING, ITEM_NOT_AVAILABLE or INSUFFICIENT_GIFT_CARD_BALANCE (business) when it cannot",
@@ -196,16 +210,24 @@ export const RETAIL_DESCRIPTIONS = {
   exchange_delivered_order_items: {
     does: "Requests an exchange of items of a delivered order for other items of the same products; only once per order",
     useWhen: [
-      `the user asks to exchange delivered items for another option of the same product, and ${CONFIRM}`,
+      `the user asks to exchange, change or modify the color, size or other options of items of a delivered order (items they received), and ${CONFIRM}`,
     ],
-    doNotUseWhen: [TO_MODIFY_ITEMS, TO_RETURN, TO_PRODUCT, TO_ORDER, TO_CALCULATE],
+    doNotUseWhen: [
+      { when: PENDING, useInstead: "modify_pending_order_items" },
+      TO_RETURN,
+      TO_PRODUCT,
+      TO_ORDER,
+      TO_CALCULATE,
+    ],
     takes: `${ORDER_ID}; item_ids: the items to exchange; new_item_ids: the new items, position by position, of the same product; ${PAYMENT_ID} to pay or receive the price difference`,
     returns:
       "the order, now exchange requested; ORDER_NOT_DELIVERED, ITEM_NOT_AVAILABLE or INSUFFICIENT_GIFT_CARD_BALANCE (business) when it cannot",
   },
   return_delivered_order_items: {
     does: "Requests a return of items of a delivered order; the refund goes to the original payment method or a gift card",
-    useWhen: [`the user asks to return delivered items for a refund, and ${CONFIRM}`],
+    useWhen: [
+      `the user asks to return items of a delivered order (items they received) for a refund, and ${CONFIRM}`,
+    ],
     doNotUseWhen: [TO_EXCHANGE, TO_CANCEL, TO_ORDER],
     takes: `${ORDER_ID}; item_ids: the items to return; ${PAYMENT_ID}: the original one or a gift card`,
     returns:

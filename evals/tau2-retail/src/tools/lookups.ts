@@ -54,38 +54,26 @@ export function lookupTools(db: RetailDb) {
         throw userNotFound();
       }),
     }),
-    defineTool({
-      name: "get_user_details",
-      description: RETAIL_DESCRIPTIONS.get_user_details,
-      input: z.strictObject({ user_id: userId }),
-      effect: "read",
-      handler: tau2Handler(({ user_id }) => success(snapshot(getUser(db, user_id)))),
-    }),
-    defineTool({
-      name: "get_order_details",
-      description: RETAIL_DESCRIPTIONS.get_order_details,
-      input: z.strictObject({ order_id: orderId }),
-      effect: "read",
-      handler: tau2Handler(({ order_id }) => success(snapshot(getOrder(db, order_id)))),
-    }),
-    defineTool({
-      name: "get_product_details",
-      description: RETAIL_DESCRIPTIONS.get_product_details,
-      input: z.strictObject({
+    recordRead("get_user_details", z.strictObject({ user_id: userId }), ({ user_id }) =>
+      getUser(db, user_id),
+    ),
+    recordRead("get_order_details", z.strictObject({ order_id: orderId }), ({ order_id }) =>
+      getOrder(db, order_id),
+    ),
+    recordRead(
+      "get_product_details",
+      z.strictObject({
         product_id: z.string().describe("The product id, such as '6086499569' (not an item id)."),
       }),
-      effect: "read",
-      handler: tau2Handler(({ product_id }) => success(snapshot(getProduct(db, product_id)))),
-    }),
-    defineTool({
-      name: "get_item_details",
-      description: RETAIL_DESCRIPTIONS.get_item_details,
-      input: z.strictObject({
+      ({ product_id }) => getProduct(db, product_id),
+    ),
+    recordRead(
+      "get_item_details",
+      z.strictObject({
         item_id: z.string().describe("The item id, such as '6086499569' (not a product id)."),
       }),
-      effect: "read",
-      handler: tau2Handler(({ item_id }) => success(snapshot(getItem(db, item_id)))),
-    }),
+      ({ item_id }) => getItem(db, item_id),
+    ),
     defineTool({
       name: "list_all_product_types",
       description: RETAIL_DESCRIPTIONS.list_all_product_types,
@@ -100,4 +88,19 @@ export function lookupTools(db: RetailDb) {
       },
     }),
   ];
+}
+
+/** A read of one record by its id: τ²'s `get_*_details`, answering a copy of the record. */
+function recordRead<Input extends z.ZodObject>(
+  name: keyof typeof RETAIL_DESCRIPTIONS,
+  input: Input,
+  read: (input: z.output<Input>) => object,
+) {
+  return defineTool({
+    name,
+    description: RETAIL_DESCRIPTIONS[name],
+    input,
+    effect: "read",
+    handler: tau2Handler((value: z.output<Input>) => success(snapshot(read(value)))),
+  });
 }

@@ -5,13 +5,24 @@ import { pythonRound2 } from "../db/python-round.js";
 import type { OrderPayment, RetailDb } from "../db/retail-db.js";
 import { RETAIL_DESCRIPTIONS } from "./descriptions.js";
 import { heldItem, swappedItemsPrice } from "./item-swaps.js";
-import { getOrder, getPaymentMethod, getUser, isPendingOrder } from "./records.js";
-import { refused, snapshot, tau2Handler, wrongOrderStatus } from "./refusal.js";
-import { addressFields, itemSwapInput, orderId, paymentMethodId } from "./schemas.js";
+import {
+  getPaymentMethod,
+  getUser,
+  isPendingStatus,
+  orderInStatus,
+  requireGiftCardCovers,
+} from "./records.js";
+import { refused, snapshot, tau2Handler } from "./refusal.js";
+import { orderId, paymentMethodId } from "./schemas.js";
+import { addressWrite, itemSwapWrite } from "./shared-writes.js";
 
 const CANCEL_REASONS = new Set(["no longer needed", "ordered by mistake"]);
 
-const notPending = wrongOrderStatus("ORDER_NOT_PENDING", "only a pending order can be changed this way");
+const PENDING_RULE = "only a pending order can be changed this way";
+/** Cancel and item modification take exactly "pending". */
+const pendingOrder = orderInStatus("ORDER_NOT_PENDING", PENDING_RULE, (status) => status === "pending");
+/** The address and payment changes take τ²'s `_is_pending_order`, "pending (item modified)" too. */
+const somePendingOrder = orderInStatus("ORDER_NOT_PENDING", PENDING_RULE, isPendingStatus);
 
 /** τ²'s four writes on a pending order, ported line by line (see the README for the quirks kept). */
 export function pendingOrderWrites(db: RetailDb) {
@@ -25,9 +36,7 @@ export function pendingOrderWrites(db: RetailDb) {
       }),
       effect: "write",
       handler: tau2Handler(({ order_id, reason }) => {
-        const order = getOrder(db, order_id);
-        if (order.status !== "pending")
-          throw notPending(order_id, order.status, "Non-pending order cannot be cancelled");
+        const order = pendingOrder(db, order_id, "Non-pending order cannot be cancelled");
         if (!CANCEL_REASONS.has(reason))
           throw refused(
             "validation",
@@ -54,28 +63,16 @@ export function pendingOrderWrites(db: RetailDb) {
         return success(snapshot(order));
       }),
     }),
-    defineTool({
-      name: "modify_pending_order_address",
-      description: RETAIL_DESCRIPTIONS.modify_pending_order_address,
-      input: z.strictObject({ order_id: orderId, ...addressFields }),
-      effect: "write",
-      handler: tau2Handler(({ order_id, address1, address2, city, state, country, zip }) => {
-        const order = getOrder(db, order_id);
-        if (!isPendingOrder(order))
-          throw notPending(order_id, order.status, "Non-pending order cannot be modified");
-        order.address = { address1, address2, city, state, country, zip };
-        return success(snapshot(order));
-      }),
-    }),
+    addressWrite("modify_pending_order_address", (id) =>
+      somePendingOrder(db, id, "Non-pending order cannot be modified"),
+    ),
     defineTool({
       name: "modify_pending_order_payment",
       description: RETAIL_DESCRIPTIONS.modify_pending_order_payment,
       input: z.strictObject({ order_id: orderId, payment_method_id: paymentMethodId }),
       effect: "write",
       handler: tau2Handler(({ order_id, payment_method_id }) => {
-        const order = getOrder(db, order_id);
-        if (!isPendingOrder(order))
-          throw notPending(order_id, order.status, "Non-pending order cannot be modified");
+        const order = somePendingOrder(db, order_id, "Non-pending order cannot be modified");
         const method = getPaymentMethod(db, order.user_id, payment_method_id);
         const first = order.payment_history[0];
         if (order.payment_history.length !== 1 || first?.transaction_type !== "payment")
@@ -93,13 +90,13 @@ export function pendingOrderWrites(db: RetailDb) {
             `Order ${order_id} is already paid with ${payment_method_id}. Ask the user for another of their payment methods.`,
           );
         const amount = first.amount;
-        if (method.source === "gift_card" && method.balance < amount)
-          throw refused(
-            "business",
-            "INSUFFICIENT_GIFT_CARD_BALANCE",
-            "Insufficient gift card balance to pay for the order",
-            `Gift card ${payment_method_id} holds ${method.balance}, less than the order's ${amount}. Offer another payment method.`,
-          );
+        requireGiftCardCovers(
+          method,
+          payment_method_id,
+          amount,
+          "Insufficient gift card balance to pay for the order",
+          `the order's ${amount}`,
+        );
         order.payment_history.push(
           { transaction_type: "payment", amount, payment_method_id },
           { transaction_type: "refund", amount, payment_method_id: first.payment_method_id },
@@ -110,47 +107,39 @@ export function pendingOrderWrites(db: RetailDb) {
         return success(snapshot(order));
       }),
     }),
-    defineTool({
-      name: "modify_pending_order_items",
-      description: RETAIL_DESCRIPTIONS.modify_pending_order_items,
-      input: itemSwapInput,
-      effect: "write",
-      handler: tau2Handler(({ order_id, item_ids, new_item_ids, payment_method_id }) => {
-        const order = getOrder(db, order_id);
-        if (order.status !== "pending")
-          throw notPending(order_id, order.status, "Non-pending order cannot be modified");
-        const { difference, lastVariant } = swappedItemsPrice(db, order, item_ids, new_item_ids, {
-          missing: (itemId) => `${itemId} not found`,
-          countMismatch: "The number of items to be exchanged should match",
-          refuseSameItem: true,
-        });
-        const method = getPaymentMethod(db, order.user_id, payment_method_id);
-        if (method.source === "gift_card" && method.balance < difference)
-          throw refused(
-            "business",
-            "INSUFFICIENT_GIFT_CARD_BALANCE",
-            "Insufficient gift card balance to pay for the new item",
-            `Gift card ${payment_method_id} holds ${method.balance}, less than the price difference ${difference}. Offer another payment method.`,
-          );
-        // τ² records the unrounded difference and rounds only the gift card's balance.
-        order.payment_history.push({
-          transaction_type: difference > 0 ? "payment" : "refund",
-          amount: Math.abs(difference),
-          payment_method_id,
-        });
-        if (method.source === "gift_card") method.balance = pythonRound2(method.balance - difference);
-        for (const [index, itemId] of item_ids.entries()) {
-          const item = heldItem(order, itemId, " left to change.");
-          // τ²'s quirk, kept: every modified item takes the price and options of the LAST new item checked.
-          item.item_id = new_item_ids[index] as string;
-          if (lastVariant !== undefined) {
-            item.price = lastVariant.price;
-            item.options = lastVariant.options;
-          }
+    itemSwapWrite("modify_pending_order_items", ({ order_id, item_ids, new_item_ids, payment_method_id }) => {
+      const order = pendingOrder(db, order_id, "Non-pending order cannot be modified");
+      const { difference, lastVariant } = swappedItemsPrice(db, order, item_ids, new_item_ids, {
+        missing: (itemId) => `${itemId} not found`,
+        countMismatch: "The number of items to be exchanged should match",
+        refuseSameItem: true,
+      });
+      const method = getPaymentMethod(db, order.user_id, payment_method_id);
+      requireGiftCardCovers(
+        method,
+        payment_method_id,
+        difference,
+        "Insufficient gift card balance to pay for the new item",
+        `the price difference ${difference}`,
+      );
+      // τ² records the unrounded difference and rounds only the gift card's balance.
+      order.payment_history.push({
+        transaction_type: difference > 0 ? "payment" : "refund",
+        amount: Math.abs(difference),
+        payment_method_id,
+      });
+      if (method.source === "gift_card") method.balance = pythonRound2(method.balance - difference);
+      for (const [index, itemId] of item_ids.entries()) {
+        const item = heldItem(order, itemId, " left to change.");
+        // τ²'s quirk, kept: every modified item takes the price and options of the LAST new item checked.
+        item.item_id = new_item_ids[index] as string;
+        if (lastVariant !== undefined) {
+          item.price = lastVariant.price;
+          item.options = lastVariant.options;
         }
-        order.status = "pending (item modified)";
-        return success(snapshot(order));
-      }),
+      }
+      order.status = "pending (item modified)";
+      return success(snapshot(order));
     }),
   ];
 }

@@ -7,41 +7,49 @@ import {
   type User,
   type Variant,
 } from "../db/retail-db.js";
-import { notFound, refused } from "./refusal.js";
+import { notFound, type Refusal, refused, wrongOrderStatus } from "./refusal.js";
 
 // τ²'s private lookups (`_get_order`, `_get_user`, ...), with its texts and the same order of checks.
 
+/** `entry`, or the refusal `refusal` makes when there is none. */
+function found<T>(entry: T | undefined, refusal: () => Refusal): T {
+  if (entry === undefined) throw refusal();
+  return entry;
+}
+
 export function getOrder(db: RetailDb, orderId: string): Order {
-  const order = ownEntry(db.orders, orderId);
-  if (order === undefined)
-    throw notFound(
+  return found(ownEntry(db.orders, orderId), () =>
+    notFound(
       "ORDER_NOT_FOUND",
       "Order not found",
       `There is no order "${orderId}" (order ids look like #W0000000, with the #). Ask the user to check it, or list their orders with get_user_details.`,
-    );
-  return order;
+    ),
+  );
 }
 
 export function getUser(db: RetailDb, userId: string): User {
-  const user = ownEntry(db.users, userId);
-  if (user === undefined)
-    throw notFound(
-      "USER_NOT_FOUND",
-      "User not found",
-      `There is no user "${userId}". Find the user id with find_user_id_by_email or find_user_id_by_name_zip.`,
-    );
-  return user;
+  const next = `There is no user "${userId}". Find the user id with find_user_id_by_email or find_user_id_by_name_zip.`;
+  return found(ownEntry(db.users, userId), () => notFound("USER_NOT_FOUND", "User not found", next));
 }
 
 export function getProduct(db: RetailDb, productId: string): Product {
-  const product = ownEntry(db.products, productId);
-  if (product === undefined)
-    throw notFound(
-      "PRODUCT_NOT_FOUND",
-      "Product not found",
-      `There is no product "${productId}". Product ids differ from item ids: an order's items carry their product_id, and list_all_product_types lists them all.`,
-    );
-  return product;
+  const next = `There is no product "${productId}". Product ids differ from item ids: an order's items carry their product_id, and list_all_product_types lists them all.`;
+  return found(ownEntry(db.products, productId), () =>
+    notFound("PRODUCT_NOT_FOUND", "Product not found", next),
+  );
+}
+
+/**
+ * An order write's first checks, as τ²'s: the order (ORDER_NOT_FOUND), then its status, which `accepts`
+ * must take, else a business refusal `code` with τ²'s text (the write's own) and `rule`.
+ */
+export function orderInStatus(code: string, rule: string, accepts: (status: string) => boolean) {
+  const wrongStatus = wrongOrderStatus(code, rule);
+  return (db: RetailDb, orderId: string, tau2Text: string): Order => {
+    const order = getOrder(db, orderId);
+    if (!accepts(order.status)) throw wrongStatus(orderId, order.status, tau2Text);
+    return order;
+  };
 }
 
 /** Any product's variant with this item id, searching products in the database's order. */
@@ -59,33 +67,43 @@ export function getItem(db: RetailDb, itemId: string): Variant {
 
 export function getVariant(db: RetailDb, productId: string, variantId: string): Variant {
   const product = getProduct(db, productId);
-  const variant = ownEntry(product.variants, variantId);
-  if (variant === undefined)
-    throw refused(
-      "validation",
-      "VARIANT_NOT_FOUND",
-      "Variant not found",
-      `Item "${variantId}" is not an item of product ${productId} (${product.name}): a new item must be of the same product. Pick one from get_product_details, then call again.`,
-    );
-  return variant;
+  const next = `Item "${variantId}" is not an item of product ${productId} (${product.name}): a new item must be of the same product. Pick one from get_product_details, then call again.`;
+  return found(ownEntry(product.variants, variantId), () =>
+    refused("validation", "VARIANT_NOT_FOUND", "Variant not found", next),
+  );
 }
 
 export function getPaymentMethod(db: RetailDb, userId: string, paymentMethodId: string): PaymentMethod {
   const user = getUser(db, userId);
-  const method = ownEntry(user.payment_methods, paymentMethodId);
-  if (method === undefined)
+  const next = `"${paymentMethodId}" is not a payment method of user ${userId}. Use one listed by get_user_details, then call again.`;
+  return found(ownEntry(user.payment_methods, paymentMethodId), () =>
+    refused("validation", "PAYMENT_METHOD_NOT_FOUND", "Payment method not found", next),
+  );
+}
+
+/**
+ * τ²'s check before a gift card pays: it must hold `amount`, else a business refusal with τ²'s text and
+ * what was owed (`owed`, such as "the price difference 12.5").
+ */
+export function requireGiftCardCovers(
+  method: PaymentMethod,
+  paymentMethodId: string,
+  amount: number,
+  tau2Text: string,
+  owed: string,
+): void {
+  if (method.source === "gift_card" && method.balance < amount)
     throw refused(
-      "validation",
-      "PAYMENT_METHOD_NOT_FOUND",
-      "Payment method not found",
-      `"${paymentMethodId}" is not a payment method of user ${userId}. Use one listed by get_user_details, then call again.`,
+      "business",
+      "INSUFFICIENT_GIFT_CARD_BALANCE",
+      tau2Text,
+      `Gift card ${paymentMethodId} holds ${method.balance}, less than ${owed}. Offer another payment method.`,
     );
-  return method;
 }
 
 /** τ²'s `_is_pending_order`: a substring test, so "pending (item modified)" counts (see the README). */
-export function isPendingOrder(order: Order): boolean {
-  return order.status.includes("pending");
+export function isPendingStatus(status: string): boolean {
+  return status.includes("pending");
 }
 
 /** Python's `list.count`. */

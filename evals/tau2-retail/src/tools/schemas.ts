@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import type { Address } from "../db/retail-db.js";
 
 // Input fields typed as τ²'s signatures type them (str, List[str]); every rule about their values is checked
 // in the handler, in τ²'s order and with τ²'s texts. Unknown fields are refused, as Python refuses an
@@ -21,6 +22,11 @@ export const addressFields = {
   country: z.string().describe("The country, such as 'USA'."),
   zip: z.string().describe("The zip code, such as '12345'."),
 };
+
+/** The six address fields of a write's input, as the database keeps an address. */
+export function addressOf({ address1, address2, city, state, country, zip }: Address): Address {
+  return { address1, address2, city, state, country, zip };
+}
 
 /** The input of τ²'s two item swaps: exchange_delivered_order_items and modify_pending_order_items. */
 export const itemSwapInput = z.strictObject({

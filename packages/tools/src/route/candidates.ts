@@ -43,7 +43,8 @@ export function assessCandidates(
  * A matching boundary disqualifies the tool when it matched at least MINIMUM_EVIDENCE — one incidental word
  * is no reason to rule a tool out, an explicitly requested action it names is — unless everything it
  * matched is also matched, and more, by the tool's own use-when: "order" in "do NOT use to change an order"
- * must not rule out a lookup that the request's "order" and "#12345" both point to.
+ * must not rule out a lookup that the request's "order" and "#12345" both point to; nor when the request
+ * also asks for an action the tool's use-when names and the boundary does not.
  */
 function assess(description: AnalyzedDescription, evidence: readonly Evidence[]): Candidate {
   const claimed = matchClauses(evidence, description.useWhen);
@@ -53,11 +54,15 @@ function assess(description: AnalyzedDescription, evidence: readonly Evidence[])
       if (item.kind === "identifier") claimed.add(item);
     }
   }
+  const ownActions = [...claimed].filter((item) => item.kind === "action");
   const ruledOutBy: Boundary[] = [];
   for (const boundary of description.doNotUseWhen) {
     const matched = matchClauses(evidence, [boundary]);
     const vetoWeight = weightOf([...matched].filter((item) => item.kind !== "head"));
     if (vetoWeight < MINIMUM_EVIDENCE || isStrictSubset(matched, claimed)) continue;
+    // The request also asks for this tool's own action, which the boundary does not name ("cancel order A
+    // and return B"): the boundary sends the other part elsewhere, it does not make this tool wrong.
+    if (ownActions.some((item) => !matched.has(item))) continue;
     ruledOutBy.push({ evidence: matched, useInstead: boundary.useInstead });
   }
   // Strongest first; on equal weight the boundary written first.

@@ -30,7 +30,12 @@ export function decide(
     .sort((left, right) => right.score - left.score);
   const best = ranked[0];
   if (best) {
-    const tied = ranked.filter((candidate) => candidate.score === best.score);
+    // A request that asks for two actions, each named by a different tool's use-when, is not one tool's.
+    const tied = ranked.filter(
+      (candidate) =>
+        candidate.score === best.score ||
+        (asksForMoreThan(candidate, best) && asksForMoreThan(best, candidate)),
+    );
     const terms = displayTerms(new Set(tied.flatMap((candidate) => [...candidate.evidence])));
     if (tied.length === 1) {
       const own = displayTerms(best.claimed);
@@ -45,10 +50,26 @@ export function decide(
       };
     }
     const names = tied.map((candidate) => candidate.description.name).sort();
-    const reason = `AMBIGUOUS between ${names.join(", ")}: tied at score ${best.score} on ${quote(terms)}.${notes}`;
+    const why = tied.every((candidate) => candidate.score === best.score)
+      ? `tied at score ${best.score} on ${quote(terms)}`
+      : `the request asks for ${quote(requestedActions(tied))}, actions of different tools`;
+    const reason = `AMBIGUOUS between ${names.join(", ")}: ${why}.${notes}`;
     return { ...base, tool: null, ambiguous: names, terms, reason };
   }
   return catchAllOrNone(candidates, evidence, base, notes);
+}
+
+/** Whether `candidate`'s use-when names a requested action that `other`'s does not. */
+function asksForMoreThan(candidate: Candidate, other: Candidate): boolean {
+  return [...candidate.claimed].some((item) => item.kind === "action" && !other.claimed.has(item));
+}
+
+/** The requested actions the candidates' use-whens name, in request order. */
+function requestedActions(candidates: readonly Candidate[]): string[] {
+  const actions = new Set(
+    candidates.flatMap((candidate) => [...candidate.claimed].filter((item) => item.kind === "action")),
+  );
+  return [...actions].sort((left, right) => left.position - right.position).map((item) => item.display);
 }
 
 function catchAllOrNone(

@@ -65,7 +65,11 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
       contentStem(tokens[start] ?? "") !== null &&
       contentStem(tokens[start + 1] ?? "") !== null;
     doubtful ||= isDoubtful;
-    if (opening !== null && !(isDoubtful && doubtfulAsMention)) take(tokens, opening);
+    if (opening !== null && !(isDoubtful && doubtfulAsMention)) {
+      take(tokens, opening);
+      const attempted = attemptedAction(tokens, opening);
+      if (attempted !== null) acting.add(attempted);
+    }
     for (let index = start; index < tokens.length; index++) {
       const wanted = wantedFrom(tokens, index);
       if (wanted !== null) take(tokens, wanted);
@@ -107,6 +111,23 @@ function imperativeStart(tokens: readonly string[], start: number, asked: boolea
     .some((token) => FINITE_VERBS.has(token));
   return subjectFirst ? null : start;
 }
+
+/**
+ * "See if it can be cancelled", "check whether they could be exchanged": an order to try the action, not a
+ * question about it — its stem. Only a possibility ("can be", "could be") asked in an order to check: "check
+ * whether it was voided" stays a question.
+ */
+function attemptedAction(tokens: readonly string[], opening: number): string | null {
+  if (!INQUIRY_VERBS.has(tokens[opening] ?? "") || !SUBORDINATORS.has(tokens[opening + 1] ?? "")) return null;
+  for (let at = opening + 2; at + 2 < tokens.length; at++) {
+    if (MODALS_OF_POSSIBILITY.has(tokens[at] as string) && tokens[at + 1] === "be")
+      return contentStem(tokens[at + 2] as string);
+  }
+  return null;
+}
+
+const SUBORDINATORS = new Set(["if", "whether"]);
+const MODALS_OF_POSSIBILITY = new Set(["can", "could"]);
 
 /** After "want", "needs", "would like", "'d like": where the thing asked for starts; not after "to know". */
 function wantedFrom(tokens: readonly string[], index: number): number | null {
