@@ -15,7 +15,7 @@ import {
 import { checkEnqueueFlags, enqueueRun } from "../durable/enqueue-run.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
-import { CONTEXT_OPTIONS, contextOptions } from "../run/context-flags.js";
+import { CONTEXT_OPTIONS, contextOptions, withOptionalValues } from "../run/context-flags.js";
 import { openMcpTools } from "../run/mcp-tools.js";
 import {
   BACKEND_OPTIONS,
@@ -36,6 +36,7 @@ import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
 import { cliVersion } from "../version.js";
 import {
+  type Command,
   defineCommand,
   EXIT,
   QUOTE_REQUEST,
@@ -59,9 +60,11 @@ Options:
   --max-iterations N     tool rounds before the forced final answer (default 10)
   --thinking N           extended thinking with a budget of N tokens (at least 1024; max_tokens becomes N + 4096)
   --temperature T        sampling temperature from 0 to 1 (not with --thinking: the API refuses the pair)
-  --compact              the API summarises earlier turns past --compact-trigger (server-side compaction)
-  --compact-trigger N    input tokens past which --compact compacts (default the API's, 150,000)
-  --clear-tool-uses      the API clears the oldest tool results past 100,000 input tokens, keeping 3
+  --compact[=TOKENS]     the API summarises earlier turns once a request passes TOKENS input tokens
+                         (server-side compaction; --compact alone: the API's default, 150,000)
+  --clear-tool-uses[=TOKENS]
+                         the API clears the oldest tool results, keeping 3, once a request passes TOKENS
+                         input tokens (--clear-tool-uses alone: the API's default, 100,000)
   --max-input-tokens N   no request over N input tokens (counted before sending): the run compacts, or ends
                          context_window_exceeded before the API would refuse it
   --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
@@ -96,7 +99,7 @@ Examples:
   keel run "Where is ORD-1005?" --script answers.json --trace run.trace.json
   keel run --scenario low-value-refund --record low.cassette.json
   keel run --scenario low-value-refund --replay low.cassette.json
-  keel run --scenario low-value-refund --compact --compact-trigger 60000 --max-input-tokens 180000
+  keel run --scenario low-value-refund --compact=60000 --clear-tool-uses=30000 --max-input-tokens 180000
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
@@ -123,7 +126,7 @@ function requestParameters(thinking: string | undefined, temperature: string | u
   return {};
 }
 
-export const runCommand = defineCommand({
+const command = defineCommand({
   name: "run",
   help: HELP,
   options: {
@@ -278,6 +281,12 @@ export const runCommand = defineCommand({
     }
   },
 });
+
+/** `keel run`: `--compact` and `--clear-tool-uses` take an optional `=TOKENS` (see withOptionalValues). */
+export const runCommand: Command = {
+  name: command.name,
+  run: async (args, context) => command.run(withOptionalValues(args), context),
+};
 
 /** Stdio servers started for the run get the OTEL_* variables (their own settings win): one trace. */
 function withOtelEnvironment(chosen: ChosenServers, env: NodeJS.ProcessEnv): ChosenServers {
