@@ -1,3 +1,4 @@
+import { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "@keel/tools/internal";
 import type { ExpectedCall, LoopCase } from "./corpus-types.js";
 
 /** `{ a: { a: … 1 } }`, `depth` levels deep. */
@@ -102,6 +103,32 @@ const injectionCase = (
   calls,
   expect: expected,
 });
+
+/**
+ * A hostile memory path (the tool's own corpus, @keel/tools/internal) sent with every memory command in one
+ * reply, against the memory tool on the SQL store: each call refused with its category's code, nothing stored.
+ */
+const memoryCase = (
+  [path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number],
+  index: number,
+): LoopCase => {
+  const calls = hostileMemoryCalls(path).map((input) => ({ name: "memory", input }));
+  return {
+    id: `memory-path-${index + 1}`,
+    category: "memory-path",
+    why: `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
+    transport: "wire",
+    prompt: "Remember that I prefer email.",
+    verifyEmail: null,
+    calls,
+    expect: {
+      status: "completed",
+      calls: calls.map(() => ({ decision: "allow", executed: "memory", code })),
+      refundsPaid: 0,
+      memoryEntries: 0,
+    },
+  };
+};
 
 /** Hostile model turns through the agent loop, each with its categorised outcome. */
 export const LOOP_CORPUS: readonly LoopCase[] = [
@@ -312,4 +339,5 @@ export const LOOP_CORPUS: readonly LoopCase[] = [
   calculatorCase("calc-malformed", "1 +", "MALFORMED_EXPRESSION"),
   calculatorCase("calc-not-a-string", 42, "INVALID_INPUT"),
   calculatorCase("calc-control", "2 * (3 + 4)", null),
+  ...HOSTILE_MEMORY_PATHS.map(memoryCase),
 ];
