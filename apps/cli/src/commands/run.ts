@@ -1,7 +1,6 @@
-import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
 import { environmentSecrets } from "@keel/secrets";
-import { type FaultableBackend, SUPPORT_SYSTEM_PROMPT, supportAgent } from "@keel/support-desk";
+import { SUPPORT_SYSTEM_PROMPT } from "@keel/support-desk";
 import { createRemoteSupportHooks, holdInTicket } from "@keel/support-desk/internal";
 import { otelEnvironment, startOtlpTracing } from "@keel/tracing";
 import type { CliIo } from "../cli-io.js";
@@ -16,14 +15,15 @@ import { checkEnqueueFlags, enqueueRun } from "../durable/enqueue-run.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
 import { CONTEXT_OPTIONS, contextOptions, withOptionalValues } from "../run/context-flags.js";
+import { localSetup, type RunSetup } from "../run/local-setup.js";
 import { openMcpTools } from "../run/mcp-tools.js";
+import { MEMORY_OPTIONS, memoryScope } from "../run/memory-flag.js";
 import {
   BACKEND_OPTIONS,
   type BackendChoice,
   type BackendFlags,
   chooseBackend,
   describeBackend,
-  openBackend,
 } from "../run/open-backend.js";
 import { outputPath } from "../run/output-path.js";
 import { planRun } from "../run/plan-run.js";
@@ -67,7 +67,10 @@ Options:
                          input tokens (--clear-tool-uses alone: the API's default, 100,000)
   --max-input-tokens N   no request over N input tokens (counted before sending): the run compacts, or ends
                          context_window_exceeded before the API would refuse it
-  --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
+  --memory customer:ID|conversation:ID
+                         give the agent Anthropic's memory tool, its files kept in the SQL store (PGlite in
+                         --data-dir, or PostgreSQL) for that customer or conversation, so later runs read them
+  --backend memory|sql   the store (default memory, sql with --memory; sql = PGlite in --data-dir, or PostgreSQL)
   --database-url URL     PostgreSQL (default $DATABASE_URL with --backend sql)
   --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --trace FILE           save the step-by-step trace (render it with keel trace FILE)
@@ -101,6 +104,7 @@ Examples:
   keel run --scenario low-value-refund --replay low.cassette.json
   keel run --scenario low-value-refund --compact=60000 --clear-tool-uses=30000 --max-input-tokens 180000
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
+  keel run "I'm alice@example.com: remember I prefer email" --memory customer:C-1001
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
   keel run --scenario high-value-refund --mcp-config .mcp.json --mcp-server keel-support
@@ -137,6 +141,7 @@ const command = defineCommand({
     thinking: { type: "string" },
     temperature: { type: "string" },
     ...CONTEXT_OPTIONS,
+    ...MEMORY_OPTIONS,
     ...BACKEND_OPTIONS,
     trace: { type: "string" },
     record: { type: "string" },
@@ -157,6 +162,12 @@ const command = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
+    const memory = memoryScope(values.memory);
+    if (memory !== undefined && (values.enqueue || values["mcp-config"] !== undefined)) {
+      throw new UsageError(
+        `--memory gives the agent here the memory tool on this store; not with ${values.enqueue ? "--enqueue" : "--mcp-config"}.`,
+      );
+    }
     if (values.enqueue) {
       checkEnqueueFlags(values);
       const plan = await planRun(values, positional, env, io.cwd);
@@ -177,7 +188,11 @@ const command = defineCommand({
     if (tracePath !== undefined && tracePath === recordPath)
       throw new UsageError("--trace and --record name the same file: give each its own.");
     const mcp = await chooseMcpServers(values, io.env, io.cwd);
-    const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
+    const backendChoice =
+      mcp === undefined ? chooseBackend(values, env, io.cwd, memory ? "sql" : "memory") : undefined;
+    if (memory !== undefined && backendChoice?.kind === "memory") {
+      throw new UsageError("--memory keeps the memory tool's files in the SQL store: drop --backend memory.");
+    }
     const plan = await planRun(values, positional, env, io.cwd);
 
     const json = values.json === true;
@@ -204,7 +219,7 @@ const command = defineCommand({
                 style,
                 plan.scenario?.faults.length ?? 0,
               )
-            : await localSetup(backendChoice, values.hold === true);
+            : await localSetup(backendChoice, values.hold === true, memory);
       } catch (error) {
         io.stderr.write(
           `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
@@ -299,23 +314,6 @@ function withOtelEnvironment(chosen: ChosenServers, env: NodeJS.ProcessEnv): Cho
     ]),
   );
   return { ...chosen, servers };
-}
-
-/** What the run's agent is made of, and what to close when it ends. */
-interface RunSetup {
-  readonly agent: Pick<RunOptions, "system" | "tools" | "hooks">;
-  /** The in-process store (faults staged, held runs kept); absent when MCP servers own the store. */
-  readonly backend?: FaultableBackend;
-  close(): Promise<void>;
-}
-
-async function localSetup(choice: BackendChoice, hold: boolean): Promise<RunSetup> {
-  const backend = await openBackend(choice);
-  return {
-    agent: supportAgent(backend, hold ? { refundLimitMode: "hold" } : {}),
-    backend,
-    close: () => backend.close(),
-  };
 }
 
 /**
