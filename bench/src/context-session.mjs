@@ -101,102 +101,107 @@ const keel = (context) => async (baseURL) => {
 
 /**
  * `client.beta.messages.toolRunner` of @anthropic-ai/sdk, the full history each turn (`thread: false`, as
- * bench 7). `documented`: the SDK's advice for long runs — server-side compaction, "passing
- * `edits: [{ type: 'compact_20260112' }]` in the params passed to `toolRunner()`" (its deprecation note on
- * the removed client-side `compactionControl`) — and the prompt-caching guide's `cache_control` on the system
- * block (bench 7's documented caching).
+ * bench 7). `compact`: the SDK's advice for long runs, server-side compaction "by passing
+ * `edits: [{ type: 'compact_20260112' }]` in the params passed to `toolRunner()`" (its deprecation note on the
+ * removed client-side `compactionControl`). `caching`: the prompt-caching guide's `cache_control` on the system
+ * block (bench 7's documented caching), or automatic caching (a top-level `cache_control`, which marks the last
+ * block of every request: `MessageCreateParamsBase.cache_control`).
  */
-const toolRunner = (documented) => async (baseURL) => {
-  const client = new Anthropic({ apiKey: "sk-ant-bench", baseURL, maxRetries: 0 });
-  const readRecord = betaZodTool({
-    name: "read_record",
-    description: DESCRIPTION,
-    inputSchema: z.object({ id: z.string() }),
-    run: async ({ id }) => JSON.stringify(recordOf(id)),
-  });
-  const runner = client.beta.messages.toolRunner({
-    model: MODEL,
-    max_tokens: 4096,
-    system: documented ? [{ type: "text", text: SYSTEM, cache_control: { type: "ephemeral" } }] : SYSTEM,
-    messages: [{ role: "user", content: PROMPT }],
-    tools: [readRecord],
-    thread: false,
-    max_iterations: ROUNDS + 2,
-    ...(documented ? { betas: ["compact-2026-01-12"], context_management: { edits: [compactEdit] } } : {}),
-  });
-  let last;
-  for await (const message of runner) last = message;
-  if (last?.stop_reason !== "end_turn") throw new Error(`tool runner ended ${last?.stop_reason}`);
-};
-
-/**
- * The AI SDK's `generateText` with `@ai-sdk/anthropic`. `documented`: its provider docs' compaction
- * (`providerOptions.anthropic.contextManagement` with a `compact_20260112` edit) and caching
- * (`providerOptions.anthropic.cacheControl` on the system message, bench 7's documented caching).
- */
-const aiSdk = (documented) => async (baseURL) => {
-  const provider = createAnthropic({ apiKey: "sk-ant-bench", baseURL: `${baseURL}/v1` });
-  const tools = {
-    read_record: tool({
+const toolRunner =
+  ({ compact = false, caching = "none" } = {}) =>
+  async (baseURL) => {
+    const client = new Anthropic({ apiKey: "sk-ant-bench", baseURL, maxRetries: 0 });
+    const readRecord = betaZodTool({
+      name: "read_record",
       description: DESCRIPTION,
       inputSchema: z.object({ id: z.string() }),
-      execute: async ({ id }) => recordOf(id),
-    }),
+      run: async ({ id }) => JSON.stringify(recordOf(id)),
+    });
+    const runner = client.beta.messages.toolRunner({
+      model: MODEL,
+      max_tokens: 4096,
+      system:
+        caching === "system"
+          ? [{ type: "text", text: SYSTEM, cache_control: { type: "ephemeral" } }]
+          : SYSTEM,
+      messages: [{ role: "user", content: PROMPT }],
+      tools: [readRecord],
+      thread: false,
+      max_iterations: ROUNDS + 2,
+      ...(caching === "automatic" ? { cache_control: { type: "ephemeral" } } : {}),
+      ...(compact ? { betas: ["compact-2026-01-12"], context_management: { edits: [compactEdit] } } : {}),
+    });
+    let last;
+    for await (const message of runner) last = message;
+    if (last?.stop_reason !== "end_turn") throw new Error(`tool runner ended ${last?.stop_reason}`);
   };
-  const setup = documented
-    ? {
-        messages: [
-          {
-            role: "system",
-            content: SYSTEM,
-            providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
-          },
-          { role: "user", content: PROMPT },
-        ],
-        allowSystemInMessages: true,
-        providerOptions: {
-          anthropic: {
-            contextManagement: {
-              edits: [
-                { type: "compact_20260112", trigger: compactEdit.trigger, pauseAfterCompaction: false },
-              ],
+
+/**
+ * The AI SDK's `generateText` with `@ai-sdk/anthropic`. `caching`: its provider docs' caching
+ * (`providerOptions.anthropic.cacheControl` on the system message, bench 7's documented caching); `compact`:
+ * its provider docs' compaction (`providerOptions.anthropic.contextManagement` with a `compact_20260112` edit).
+ */
+const aiSdk =
+  ({ compact = false, caching = false } = {}) =>
+  async (baseURL) => {
+    const provider = createAnthropic({ apiKey: "sk-ant-bench", baseURL: `${baseURL}/v1` });
+    const tools = {
+      read_record: tool({
+        description: DESCRIPTION,
+        inputSchema: z.object({ id: z.string() }),
+        execute: async ({ id }) => recordOf(id),
+      }),
+    };
+    const system = caching
+      ? {
+          messages: [
+            {
+              role: "system",
+              content: SYSTEM,
+              providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
             },
-          },
-        },
-      }
-    : { system: SYSTEM, prompt: PROMPT };
-  const result = await generateText({
-    model: provider(MODEL),
-    ...setup,
-    tools,
-    maxOutputTokens: 4096,
-    stopWhen: stepCountIs(ROUNDS + 2),
-    maxRetries: 0,
-  });
-  if (result.finishReason !== "stop") throw new Error(`generateText ended ${result.finishReason}`);
-};
+            { role: "user", content: PROMPT },
+          ],
+          allowSystemInMessages: true,
+        }
+      : { system: SYSTEM, prompt: PROMPT };
+    const edits = [{ type: "compact_20260112", trigger: compactEdit.trigger, pauseAfterCompaction: false }];
+    const result = await generateText({
+      model: provider(MODEL),
+      ...system,
+      ...(compact ? { providerOptions: { anthropic: { contextManagement: { edits } } } } : {}),
+      tools,
+      maxOutputTokens: 4096,
+      stopWhen: stepCountIs(ROUNDS + 2),
+      maxRetries: 0,
+    });
+    if (result.finishReason !== "stop") throw new Error(`generateText ended ${result.finishReason}`);
+  };
 
 const CLEARING = { trigger: 30_000, keep: 3, clearAtLeast: 10_000 };
+const trigger = `trigger ${COMPACT_AT / 1000}k`;
 const rows = [
-  await measure("`@anthropic-ai/sdk` tool runner, as it comes", toolRunner(false)),
+  await measure("`@anthropic-ai/sdk` tool runner, as it comes", toolRunner()),
   await measure(
-    `tool runner + its documented compaction (\`compact_20260112\`, trigger ${COMPACT_AT / 1000}k) and system caching`,
-    toolRunner(true),
+    `tool runner + documented compaction (\`compact_20260112\`, ${trigger}) + system caching`,
+    toolRunner({ compact: true, caching: "system" }),
   ),
-  await measure("AI SDK `generateText`, as it comes", aiSdk(false)),
   await measure(
-    `AI SDK + its documented compaction (\`contextManagement\`, trigger ${COMPACT_AT / 1000}k) and system caching`,
-    aiSdk(true),
+    `tool runner + documented compaction (${trigger}) + automatic caching (top-level \`cache_control\`)`,
+    toolRunner({ compact: true, caching: "automatic" }),
+  ),
+  await measure("AI SDK `generateText`, as it comes", aiSdk()),
+  await measure("AI SDK + documented system caching", aiSdk({ caching: true })),
+  await measure(
+    `AI SDK + documented compaction (\`contextManagement\`, ${trigger}) + system caching`,
+    aiSdk({ compact: true, caching: true }),
   ),
   await measure("**Keel** (cache breakpoints), no context editing", keel(undefined)),
   await measure(
     "**Keel** + tool-use clearing (trigger 30k, keep 3, clear_at_least 10k)",
     keel({ clearToolUses: CLEARING }),
   ),
-  await measure(
-    `**Keel** + compaction (trigger ${COMPACT_AT / 1000}k)`,
-    keel({ compact: { trigger: COMPACT_AT } }),
-  ),
+  await measure(`**Keel** + compaction (${trigger})`, keel({ compact: { trigger: COMPACT_AT } })),
   await measure(
     "**Keel** + clearing + compaction",
     keel({ clearToolUses: CLEARING, compact: { trigger: COMPACT_AT } }),
