@@ -56,7 +56,8 @@ async function measure(label, loop) {
   } catch (error) {
     const refused = api.requests.find((request) => request.response?.status >= 400);
     const why = refused?.response?.error?.message ?? "";
-    status = `failed: ${String(error?.message ?? error).slice(0, 160)}${why ? ` (the fake: ${String(why).slice(0, 200)})` : ""}`;
+    const message = String(error?.message ?? error);
+    status = `failed: ${message.slice(0, 160)}${why && !message.includes(why) ? ` (the fake: ${String(why).slice(0, 200)})` : ""}`;
   }
   let total = 0;
   let largest = 0;
@@ -244,7 +245,12 @@ if (keelBest) {
     `- no dearer than the best documented peer (${peersDocumented?.label ?? "none completed"}, ${peersDocumented ? num(peersDocumented.total) : "—"}): ${peersDocumented ? (keelBest.total <= peersDocumented.total ? "met" : "not met") : "no documented peer completed"}`,
   );
 }
-const keelOver = rows.filter((row) => row.label.startsWith("**Keel**") && row.largest > WINDOW);
+const over = (row) => row.label.startsWith("**Keel**") && row.largest > WINDOW;
+const editing = rows.filter((row) => over(row) && !row.label.includes("no context editing"));
+const plain = rows.filter((row) => over(row) && row.label.includes("no context editing"));
 console.log(
-  `- no Keel request over the window: ${keelOver.length === 0 ? "met" : `not met (${keelOver.map((row) => row.label).join("; ")})`}`,
+  `- no request over the window, Keel with compaction or clearing: ${editing.length === 0 ? "met" : `not met (${editing.map((row) => row.label).join("; ")})`}` +
+    (plain.length === 0
+      ? ""
+      : "; Keel without context editing passes it (as every loop without editing does)"),
 );
