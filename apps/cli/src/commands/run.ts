@@ -20,7 +20,6 @@ import { openMcpTools } from "../run/mcp-tools.js";
 import { MEMORY_OPTIONS, memoryScope } from "../run/memory-flag.js";
 import {
   BACKEND_OPTIONS,
-  type BackendChoice,
   type BackendFlags,
   chooseBackend,
   describeBackend,
