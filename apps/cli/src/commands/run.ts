@@ -18,12 +18,7 @@ import { CONTEXT_OPTIONS, contextOptions, withOptionalValues } from "../run/cont
 import { localSetup, type RunSetup } from "../run/local-setup.js";
 import { openMcpTools } from "../run/mcp-tools.js";
 import { MEMORY_OPTIONS, memoryScope } from "../run/memory-flag.js";
-import {
-  BACKEND_OPTIONS,
-  type BackendFlags,
-  chooseBackend,
-  describeBackend,
-} from "../run/open-backend.js";
+import { BACKEND_OPTIONS, type BackendFlags, chooseBackend, describeBackend } from "../run/open-backend.js";
 import { outputPath } from "../run/output-path.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
