@@ -7,6 +7,7 @@ import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testk
 import { defineTool } from "@keel/tools";
 import { generateText, stepCountIs, tool } from "ai";
 import { z } from "zod";
+import { aiSdkPrompt } from "./lib/ai-sdk-prompt.mjs";
 
 /**
  * Issue 33's session: 200 rounds, each reading a 2–5 KB record, against @keel/testkit over HTTP (whose usage
@@ -153,19 +154,7 @@ const aiSdk =
         execute: async ({ id }) => recordOf(id),
       }),
     };
-    const system = caching
-      ? {
-          messages: [
-            {
-              role: "system",
-              content: SYSTEM,
-              providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
-            },
-            { role: "user", content: PROMPT },
-          ],
-          allowSystemInMessages: true,
-        }
-      : { system: SYSTEM, prompt: PROMPT };
+    const system = aiSdkPrompt(SYSTEM, PROMPT, caching);
     const edits = [{ type: "compact_20260112", trigger: compactEdit.trigger, pauseAfterCompaction: false }];
     const result = await generateText({
       model: provider(MODEL),

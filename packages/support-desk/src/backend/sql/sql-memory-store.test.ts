@@ -2,16 +2,11 @@ import { KeelConfigError, type ToolOutcome } from "@keel/errors";
 import { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "@keel/tools/internal";
 import { MemoryPathError, type MemoryStore, memoryTool } from "@keel/tools/memory";
 import { describe, expect, it } from "vitest";
+import { toolContext } from "../../tools/tool-context.test-helpers.js";
 import type { SqlBackend } from "./sql-backend.js";
 import { pgliteBackends, postgresBackends } from "./sql-backends.test-helpers.js";
 
-const context = {
-  signal: new AbortController().signal,
-  toolUseId: "toolu_1",
-  runId: "run_1",
-  iteration: 1,
-  metadata: {},
-};
+const context = toolContext();
 
 /** Calls the memory tool's handler over `store`, as the toolset does once the input has passed its schema. */
 const memory =
