@@ -7,6 +7,7 @@ import { estimateTokens, startFakeMessagesApi, textResponse, toolUseResponse } f
 import { defineTool } from "@keel/tools";
 import { generateText, stepCountIs, tool } from "ai";
 import { z } from "zod";
+import { aiSdkPrompt } from "../lib/ai-sdk-prompt.mjs";
 import { serveTask } from "../lib/child.mjs";
 
 /**
@@ -115,21 +116,7 @@ function aiSdkLoops() {
         execute: async () => ORDER,
       }),
     };
-    // Documented caching: a system message with providerOptions.anthropic.cacheControl (@ai-sdk/anthropic).
-    const systemOptions = cached
-      ? {
-          messages: [
-            {
-              role: "system",
-              content: system,
-              providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
-            },
-            { role: "user", content: USER_PROMPT },
-          ],
-          // The documented way to mark the system prompt; the message is ours, not user input.
-          allowSystemInMessages: true,
-        }
-      : { system, prompt: USER_PROMPT };
+    const systemOptions = aiSdkPrompt(system, USER_PROMPT, cached);
     return async () => {
       const result = await generateText({
         model: provider(MODEL),

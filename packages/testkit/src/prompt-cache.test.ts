@@ -38,6 +38,29 @@ describe("usage accounting", () => {
     });
   });
 
+  it("reads a top-level cache_control as a breakpoint on the last block, so a growing history is read back", () => {
+    const cache = new PromptCache();
+    const turns: MessagesRequest["messages"] = [
+      { role: "user", content: [{ type: "text", text: "a".repeat(800) }] },
+    ];
+    const automatic = (messages: MessagesRequest["messages"]) => ({
+      ...request(messages, "plain system"),
+      cache_control: ephemeral,
+    });
+    const first = account(cache, automatic(turns), 0);
+    const grown: MessagesRequest["messages"] = [
+      ...turns,
+      { role: "assistant", content: [{ type: "text", text: "b".repeat(400) }] },
+      { role: "user", content: [{ type: "text", text: "c".repeat(400) }] },
+    ];
+    const second = account(cache, automatic(grown), 0);
+    expect(first.cache_creation_input_tokens).toBeGreaterThan(200);
+    expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
+    expect(second.cache_creation_input_tokens).toBeGreaterThan(200);
+    const withoutIt = account(new PromptCache(), request(grown, "plain system"), 0);
+    expect(withoutIt.cache_read_input_tokens + withoutIt.cache_creation_input_tokens).toBe(0);
+  });
+
   it("writes the prefix up to the breakpoint on first sight, then reads it", () => {
     const cache = new PromptCache();
     const body = request([{ role: "user", content: "hi" }]);

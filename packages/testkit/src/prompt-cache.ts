@@ -25,8 +25,9 @@ export class PromptCache {
   readonly #keysByLength = new Map<number, Set<string>>();
 
   /** Splits the request's input tokens (from the body size) into uncached, cache-write and cache-read parts. */
-  account(request: MessagesRequest, bodyBytes: number, cacheBreakpoints: number): InputUsage {
+  account(request: MessagesRequest, bodyBytes: number, blockBreakpoints: number): InputUsage {
     const total = estimateTokens(bodyBytes);
+    const cacheBreakpoints = blockBreakpoints + (automaticBreakpoint(request) ? 1 : 0);
     if (cacheBreakpoints === 0) {
       return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     }
@@ -82,11 +83,35 @@ function* segments(request: MessagesRequest): Generator<string | { value: unknow
   else
     for (const block of request.system ?? [])
       yield { value: block, breakpoints: block.cache_control === undefined ? 0 : 1 };
-  for (const message of request.messages) {
+  const messages = request.messages;
+  // Top-level cache_control marks the last block of the last message (see automaticBreakpoint).
+  const automatic = automaticBreakpoint(request) ? 1 : 0;
+  for (const [index, message] of messages.entries()) {
+    const last = index === messages.length - 1 ? automatic : 0;
     yield `\u0000${message.role}`;
-    if (typeof message.content === "string") yield { value: message.content, breakpoints: 0 };
-    else for (const block of message.content) yield { value: block, breakpoints: countBreakpoints(block) };
+    if (typeof message.content === "string") {
+      yield { value: message.content, breakpoints: last };
+      continue;
+    }
+    for (const [at, block] of message.content.entries()) {
+      const marked = at === message.content.length - 1 ? last : 0;
+      yield { value: block, breakpoints: countBreakpoints(block) + marked };
+    }
   }
+}
+
+/**
+ * Automatic caching: a top-level `cache_control` "automatically applies a cache_control marker to the last
+ * cacheable block in the request" (`MessageCreateParamsBase.cache_control` of @anthropic-ai/sdk). The fake
+ * reads the last block as the last content block of the last message, unless it carries its own marker.
+ * Not confirmed: whether the automatic marker counts toward the limit of 4 (the fake does not count it).
+ */
+function automaticBreakpoint(request: MessagesRequest): boolean {
+  if (request.cache_control === undefined || request.cache_control === null) return false;
+  const last = request.messages.at(-1)?.content;
+  if (last === undefined || typeof last === "string") return last !== undefined;
+  const block = last.at(-1) as { cache_control?: unknown } | undefined;
+  return block !== undefined && block.cache_control === undefined;
 }
 
 function countBreakpoints(block: RequestContentBlock): number {

@@ -7,5 +7,7 @@ export { canonicalJson } from "./canonical-json.js";
 export type { ToolDefinitionErrorCode, ToolsetConfigErrorCode } from "./config-errors.js";
 export type { JsonSchemaToolSpec } from "./definition/define-json-schema-tool.js";
 export { defineJsonSchemaTool } from "./definition/define-json-schema-tool.js";
+export { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "./memory/hostile-memory-paths.js";
+export { checkStoredMemoryPath } from "./memory/memory-path.js";
 export type { RouteDisqualification } from "./route/route-result.js";
 export type { HandlerOutcome, ToolAnnotations } from "./types.js";

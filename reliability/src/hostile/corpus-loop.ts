@@ -1,3 +1,4 @@
+import { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "@keel/tools/internal";
 import corpus from "./corpus-loop.json" with { type: "json" };
 import type { ExpectedCall, LoopCase } from "./corpus-types.js";
 
@@ -83,6 +84,32 @@ const calculatorCase = (id: string, expression: unknown, code: string | null): L
     refundsPaid: 0,
   },
 });
+
+/**
+ * A hostile memory path (the tool's own corpus, @keel/tools/internal) sent with every memory command in one
+ * reply, against the memory tool on the SQL store: each call refused with its category's code, nothing stored.
+ */
+const memoryCase = (
+  [path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number],
+  index: number,
+): LoopCase => {
+  const calls = hostileMemoryCalls(path).map((input) => ({ name: "memory", input }));
+  return {
+    id: `memory-path-${index + 1}`,
+    category: "memory-path",
+    why: `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
+    transport: "wire",
+    prompt: "Remember that I prefer email.",
+    verifyEmail: null,
+    calls,
+    expect: {
+      status: "completed",
+      calls: calls.map(() => ({ decision: "allow", executed: "memory", code })),
+      refundsPaid: 0,
+      memoryEntries: 0,
+    },
+  };
+};
 
 /** Hostile model turns through the agent loop, each with its categorised outcome. */
 export const LOOP_CORPUS: readonly LoopCase[] = [
@@ -205,4 +232,5 @@ export const LOOP_CORPUS: readonly LoopCase[] = [
   calculatorCase("calc-too-long", "9".repeat(1001), "EXPRESSION_TOO_LONG"),
   calculatorCase("calc-too-deep", `${"(".repeat(65)}1${")".repeat(65)}`, "EXPRESSION_TOO_DEEP"),
   calculatorCase("calc-unary-chain", `${"-".repeat(200)}1`, "EXPRESSION_TOO_DEEP"),
+  ...HOSTILE_MEMORY_PATHS.map(memoryCase),
 ];

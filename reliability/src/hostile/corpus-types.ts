@@ -10,6 +10,7 @@ export type HostileCategory =
   | "oversized-result"
   | "deep-json"
   | "calculator"
+  | "memory-path"
   | "mcp-http"
   | "mcp-config";
 
@@ -50,6 +51,8 @@ export interface LoopCase {
     readonly refundsPaid: number;
     /** Every request body the loop sent stays below this many bytes. */
     readonly maxRequestBytes?: number;
+    /** Entries the memory tool's store (the SQL store, PGlite) holds after the run. */
+    readonly memoryEntries?: number;
   };
 }
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { LOOP_CORPUS } from "./corpus-loop.js";
-import { runLoopCase } from "./run-loop-case.js";
+import { closeLoopCaseStores, runLoopCase } from "./run-loop-case.js";
+
+afterAll(closeLoopCaseStores);
 
 describe("hostile model turns through the agent loop", () => {
   it.each(LOOP_CORPUS.map((testCase) => [testCase.id, testCase] as const))("%s", async (_id, testCase) => {

@@ -7,7 +7,7 @@ import {
   MCP_HTTP_CORPUS,
 } from "./corpus-mcp-http.js";
 import { runConfigCase } from "./run-config-case.js";
-import { type CaseResult, runLoopCase } from "./run-loop-case.js";
+import { type CaseResult, closeLoopCaseStores, runLoopCase } from "./run-loop-case.js";
 import { runMcpHttpCase } from "./run-mcp-http-case.js";
 
 export interface HostileReport {
@@ -41,8 +41,12 @@ export function spawnCorpusServer(): Promise<McpServerProcess> {
 /** Runs the whole committed corpus: loop turns, HTTP requests to the built server, check-config files. */
 export async function runHostileCorpus(): Promise<HostileReport> {
   const results: { surface: string; result: CaseResult }[] = [];
-  for (const testCase of LOOP_CORPUS)
-    results.push({ surface: "agent loop", result: await runLoopCase(testCase) });
+  try {
+    for (const testCase of LOOP_CORPUS)
+      results.push({ surface: "agent loop", result: await runLoopCase(testCase) });
+  } finally {
+    await closeLoopCaseStores();
+  }
   const server = await spawnCorpusServer();
   let serverSurvived = false;
   try {

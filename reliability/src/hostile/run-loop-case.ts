@@ -1,7 +1,14 @@
 import { AnthropicClient, DEFAULT_MODEL, type ModelClient, runAgent, ScriptedClient } from "@keel/loop";
-import { createMemoryBackend, type SupportBackend, supportAgent } from "@keel/support-desk";
+import {
+  createMemoryBackend,
+  createSqlBackend,
+  type SqlBackend,
+  type SupportBackend,
+  supportAgent,
+} from "@keel/support-desk";
 import { startFakeMessagesApi, textResponse, toolUseResponse } from "@keel/testkit";
 import { calculatorTool } from "@keel/tools";
+import { memoryTool } from "@keel/tools/memory";
 import type { Message } from "@keel/wire";
 import type { ExpectedCall, LoopCase } from "./corpus-types.js";
 import { oversizedTool } from "./oversized-tool.js";
@@ -90,12 +97,33 @@ function countingBackend(): { backend: SupportBackend; paid: () => number } {
 }
 
 /**
+ * The SQL store (PGlite, empty) the memory cases keep the memory tool's files in, each case in its own scope:
+ * opened on the first memory case (a PGlite start costs seconds), closed by closeLoopCaseStores.
+ */
+let memoryStores: Promise<SqlBackend> | undefined;
+const memoryBackend = (): Promise<SqlBackend> => {
+  memoryStores ??= createSqlBackend({ data: false });
+  return memoryStores;
+};
+
+/** Closes the SQL store the memory cases opened, if any; call once every loop case has run. */
+export async function closeLoopCaseStores(): Promise<void> {
+  const opened = memoryStores;
+  memoryStores = undefined;
+  await (await opened)?.close();
+}
+
+/**
  * Runs one hostile loop case through runAgent with the support agent (memory store), the calculator and
  * the oversized tool, over the case's transport, and compares what happened with the expected outcome.
  */
 export async function runLoopCase(testCase: LoopCase): Promise<CaseResult> {
   const { backend, paid } = countingBackend();
   const support = supportAgent(backend);
+  const memoryStore =
+    testCase.category === "memory-path"
+      ? (await memoryBackend()).memoryStore({ conversationId: testCase.id })
+      : undefined;
   const turns = turnsOf(testCase);
   const api =
     testCase.transport === "wire"
@@ -116,7 +144,12 @@ export async function runLoopCase(testCase: LoopCase): Promise<CaseResult> {
       client,
       model: DEFAULT_MODEL,
       system: support.system,
-      tools: [...support.tools, calculatorTool, oversizedTool],
+      tools: [
+        ...support.tools,
+        calculatorTool,
+        oversizedTool,
+        ...(memoryStore === undefined ? [] : [memoryTool({ store: memoryStore })]),
+      ],
       hooks: support.hooks,
       prompt: testCase.prompt,
       metadata: testCase.metadata ?? {},
@@ -144,6 +177,10 @@ export async function runLoopCase(testCase: LoopCase): Promise<CaseResult> {
       mismatches.push(`${paid()} refunds paid, expected ${expect.refundsPaid}`);
     if (expect.maxRequestBytes !== undefined && maxRequestBytes > expect.maxRequestBytes) {
       mismatches.push(`a request of ${maxRequestBytes} bytes, expected at most ${expect.maxRequestBytes}`);
+    }
+    const memoryEntries = memoryStore === undefined ? 0 : (await memoryStore.list("", 99)).length;
+    if (expect.memoryEntries !== undefined && memoryEntries !== expect.memoryEntries) {
+      mismatches.push(`the memory store holds ${memoryEntries} entries, expected ${expect.memoryEntries}`);
     }
     return {
       id: testCase.id,

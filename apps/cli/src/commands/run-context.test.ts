@@ -11,29 +11,52 @@ afterEach(async () => {
 });
 
 describe("keel run: context management flags", () => {
-  it("lists --compact, --compact-trigger, --clear-tool-uses and --max-input-tokens in --help", async () => {
+  it("lists --compact[=TOKENS], --clear-tool-uses[=TOKENS] and --max-input-tokens in --help", async () => {
     const { stdout } = await runCli(["run", "--help"]);
-    for (const flag of ["--compact ", "--compact-trigger N", "--clear-tool-uses", "--max-input-tokens N"]) {
+    for (const flag of ["--compact[=TOKENS]", "--clear-tool-uses[=TOKENS]", "--max-input-tokens N"]) {
       expect(stdout).toContain(flag);
     }
   });
 
   it.each([
-    [["--compact-trigger", "5000"], "add --compact"],
-    [["--compact", "--compact-trigger", "0"], "--compact-trigger"],
+    [["--compact=0"], "--compact"],
+    [["--compact=many"], "--compact"],
+    [["--compact="], "--compact= needs a number of input tokens"],
+    [["--compact", "60000"], '--compact takes its trigger after "=": --compact=60000'],
+    [["--clear-tool-uses=-5"], "--clear-tool-uses"],
+    [["--clear-tool-uses=1.5"], "--clear-tool-uses"],
+    [["--clear-tool-uses", "30000"], "--clear-tool-uses=30000"],
+    [["--compact-trigger", "5000"], "Unknown option '--compact-trigger'"],
     [["--max-input-tokens", "many"], "--max-input-tokens"],
     [
       ["--compact", "--max-input-tokens", "100000"],
       "(the API's default), not below --max-input-tokens 100,000",
     ],
-    [
-      ["--compact", "--compact-trigger", "9000", "--max-input-tokens", "9000"],
-      "give a --compact-trigger below the budget",
-    ],
+    [["--compact=9000", "--max-input-tokens", "9000"], "give --compact=TOKENS below the budget"],
   ])("refuses %j as a usage error before any request", async (flags, message) => {
     const { code, stderr } = await runCli(["run", "Where is ORD-1005?", ...flags]);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
+  });
+
+  it.each([
+    [["--compact"], [{ type: "compact_20260112" }]],
+    [["--compact=500"], [{ type: "compact_20260112", trigger: { type: "input_tokens", value: 500 } }]],
+    [["--clear-tool-uses"], [{ type: "clear_tool_uses_20250919" }]],
+    [
+      ["--clear-tool-uses=700"],
+      [{ type: "clear_tool_uses_20250919", trigger: { type: "input_tokens", value: 700 } }],
+    ],
+  ])("sends %j as the edits %j: the bare flag keeps the API's trigger", async (flags, edits) => {
+    const api = await startFakeMessagesApi({ script: [textResponse("Your order ORD-1005 has shipped.")] });
+    servers.push(api);
+    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+    const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--json"], {
+      env,
+      cwd: temporaryDirectory(),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.requests[0]!.body.context_management).toEqual({ edits });
   });
 
   it("sends the edits with their betas, and the fake compacts past the trigger", async () => {
@@ -46,14 +69,7 @@ describe("keel run: context management flags", () => {
     servers.push(api);
     const cwd = temporaryDirectory();
     const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
-    const flags = [
-      "--compact",
-      "--compact-trigger",
-      "500",
-      "--clear-tool-uses",
-      "--max-input-tokens",
-      "100000",
-    ];
+    const flags = ["--compact=500", "--clear-tool-uses", "--max-input-tokens", "100000"];
     const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
       env,
       cwd,

@@ -1,7 +1,6 @@
-import type { RunOptions } from "@keel/loop";
 import { DEFAULT_MODEL, RecordingClient, runAgent } from "@keel/loop";
 import { environmentSecrets } from "@keel/secrets";
-import { type FaultableBackend, SUPPORT_SYSTEM_PROMPT, supportAgent } from "@keel/support-desk";
+import { SUPPORT_SYSTEM_PROMPT } from "@keel/support-desk";
 import { createRemoteSupportHooks, holdInTicket } from "@keel/support-desk/internal";
 import { otelEnvironment, startOtlpTracing } from "@keel/tracing";
 import type { CliIo } from "../cli-io.js";
@@ -15,16 +14,11 @@ import {
 import { checkEnqueueFlags, enqueueRun } from "../durable/enqueue-run.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
-import { CONTEXT_OPTIONS, contextOptions } from "../run/context-flags.js";
+import { CONTEXT_OPTIONS, contextOptions, withOptionalValues } from "../run/context-flags.js";
+import { localSetup, type RunSetup } from "../run/local-setup.js";
 import { openMcpTools } from "../run/mcp-tools.js";
-import {
-  BACKEND_OPTIONS,
-  type BackendChoice,
-  type BackendFlags,
-  chooseBackend,
-  describeBackend,
-  openBackend,
-} from "../run/open-backend.js";
+import { MEMORY_OPTIONS, memoryScope } from "../run/memory-flag.js";
+import { BACKEND_OPTIONS, type BackendFlags, chooseBackend, describeBackend } from "../run/open-backend.js";
 import { outputPath } from "../run/output-path.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";
@@ -36,6 +30,7 @@ import { traceFileOf, writeTraceFile } from "../trace/trace-file.js";
 import { UsageError } from "../usage-error.js";
 import { cliVersion } from "../version.js";
 import {
+  type Command,
   defineCommand,
   EXIT,
   QUOTE_REQUEST,
@@ -59,12 +54,17 @@ Options:
   --max-iterations N     tool rounds before the forced final answer (default 10)
   --thinking N           extended thinking with a budget of N tokens (at least 1024; max_tokens becomes N + 4096)
   --temperature T        sampling temperature from 0 to 1 (not with --thinking: the API refuses the pair)
-  --compact              the API summarises earlier turns past --compact-trigger (server-side compaction)
-  --compact-trigger N    input tokens past which --compact compacts (default the API's, 150,000)
-  --clear-tool-uses      the API clears the oldest tool results past 100,000 input tokens, keeping 3
+  --compact[=TOKENS]     the API summarises earlier turns once a request passes TOKENS input tokens
+                         (server-side compaction; --compact alone: the API's default, 150,000)
+  --clear-tool-uses[=TOKENS]
+                         the API clears the oldest tool results, keeping 3, once a request passes TOKENS
+                         input tokens (--clear-tool-uses alone: the API's default, 100,000)
   --max-input-tokens N   no request over N input tokens (counted before sending): the run compacts, or ends
                          context_window_exceeded before the API would refuse it
-  --backend memory|sql   the store (default memory; sql = PGlite in --data-dir, or PostgreSQL)
+  --memory customer:ID|conversation:ID
+                         give the agent Anthropic's memory tool, its files kept in the SQL store (PGlite in
+                         --data-dir, or PostgreSQL) for that customer or conversation, so later runs read them
+  --backend memory|sql   the store (default memory, sql with --memory; sql = PGlite in --data-dir, or PostgreSQL)
   --database-url URL     PostgreSQL (default $DATABASE_URL with --backend sql)
   --data-dir DIR         PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   --trace FILE           save the step-by-step trace (render it with keel trace FILE)
@@ -96,8 +96,9 @@ Examples:
   keel run "Where is ORD-1005?" --script answers.json --trace run.trace.json
   keel run --scenario low-value-refund --record low.cassette.json
   keel run --scenario low-value-refund --replay low.cassette.json
-  keel run --scenario low-value-refund --compact --compact-trigger 60000 --max-input-tokens 180000
+  keel run --scenario low-value-refund --compact=60000 --clear-tool-uses=30000 --max-input-tokens 180000
   ANTHROPIC_API_KEY=sk-ant-... keel run "Is my order ORD-12345 shipped?" --model ${DEFAULT_MODEL}
+  keel run "I'm alice@example.com: remember I prefer email" --memory customer:C-1001
   keel run --scenario high-value-refund --backend sql && keel tickets
   keel run --scenario high-value-refund --backend sql --hold; keel tickets approve T-1001
   keel run --scenario high-value-refund --mcp-config .mcp.json --mcp-server keel-support
@@ -123,7 +124,7 @@ function requestParameters(thinking: string | undefined, temperature: string | u
   return {};
 }
 
-export const runCommand = defineCommand({
+const command = defineCommand({
   name: "run",
   help: HELP,
   options: {
@@ -134,6 +135,7 @@ export const runCommand = defineCommand({
     thinking: { type: "string" },
     temperature: { type: "string" },
     ...CONTEXT_OPTIONS,
+    ...MEMORY_OPTIONS,
     ...BACKEND_OPTIONS,
     trace: { type: "string" },
     record: { type: "string" },
@@ -154,6 +156,12 @@ export const runCommand = defineCommand({
         ? undefined
         : readInteger("--max-iterations", values["max-iterations"], 1);
     const request = requestParameters(values.thinking, values.temperature);
+    const memory = memoryScope(values.memory);
+    if (memory !== undefined && (values.enqueue || values["mcp-config"] !== undefined)) {
+      throw new UsageError(
+        `--memory gives the agent here the memory tool on this store; not with ${values.enqueue ? "--enqueue" : "--mcp-config"}.`,
+      );
+    }
     if (values.enqueue) {
       checkEnqueueFlags(values);
       const plan = await planRun(values, positional, env, io.cwd);
@@ -174,7 +182,11 @@ export const runCommand = defineCommand({
     if (tracePath !== undefined && tracePath === recordPath)
       throw new UsageError("--trace and --record name the same file: give each its own.");
     const mcp = await chooseMcpServers(values, io.env, io.cwd);
-    const backendChoice = mcp === undefined ? chooseBackend(values, env, io.cwd, "memory") : undefined;
+    const backendChoice =
+      mcp === undefined ? chooseBackend(values, env, io.cwd, memory ? "sql" : "memory") : undefined;
+    if (memory !== undefined && backendChoice?.kind === "memory") {
+      throw new UsageError("--memory keeps the memory tool's files in the SQL store: drop --backend memory.");
+    }
     const plan = await planRun(values, positional, env, io.cwd);
 
     const json = values.json === true;
@@ -201,7 +213,7 @@ export const runCommand = defineCommand({
                 style,
                 plan.scenario?.faults.length ?? 0,
               )
-            : await localSetup(backendChoice, values.hold === true);
+            : await localSetup(backendChoice, values.hold === true, memory);
       } catch (error) {
         io.stderr.write(
           `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
@@ -279,6 +291,12 @@ export const runCommand = defineCommand({
   },
 });
 
+/** `keel run`: `--compact` and `--clear-tool-uses` take an optional `=TOKENS` (see withOptionalValues). */
+export const runCommand: Command = {
+  name: command.name,
+  run: async (args, context) => command.run(withOptionalValues(args), context),
+};
+
 /** Stdio servers started for the run get the OTEL_* variables (their own settings win): one trace. */
 function withOtelEnvironment(chosen: ChosenServers, env: NodeJS.ProcessEnv): ChosenServers {
   const otel = otelEnvironment(env);
@@ -290,23 +308,6 @@ function withOtelEnvironment(chosen: ChosenServers, env: NodeJS.ProcessEnv): Cho
     ]),
   );
   return { ...chosen, servers };
-}
-
-/** What the run's agent is made of, and what to close when it ends. */
-interface RunSetup {
-  readonly agent: Pick<RunOptions, "system" | "tools" | "hooks">;
-  /** The in-process store (faults staged, held runs kept); absent when MCP servers own the store. */
-  readonly backend?: FaultableBackend;
-  close(): Promise<void>;
-}
-
-async function localSetup(choice: BackendChoice, hold: boolean): Promise<RunSetup> {
-  const backend = await openBackend(choice);
-  return {
-    agent: supportAgent(backend, hold ? { refundLimitMode: "hold" } : {}),
-    backend,
-    close: () => backend.close(),
-  };
 }
 
 /**

@@ -1,5 +1,10 @@
 import { resolve } from "node:path";
-import { createMemoryBackend, createSqlBackend, type FaultableBackend } from "@keel/support-desk";
+import {
+  createMemoryBackend,
+  createSqlBackend,
+  type FaultableBackend,
+  type SqlBackend,
+} from "@keel/support-desk";
 import { checkDataDir, DataDirNotADirectoryError } from "@keel/support-desk/internal";
 import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
@@ -90,7 +95,7 @@ export function describeBackend(choice: BackendChoice): string {
 }
 
 /** Opens the store (migrating a SQL one); rejects when a database cannot be opened. */
-export async function openBackend(choice: BackendChoice): Promise<FaultableBackend> {
+export async function openBackend(choice: BackendChoice): Promise<FaultableBackend | SqlBackend> {
   if (choice.kind === "memory") return createMemoryBackend();
   if (choice.kind === "pglite") return createSqlBackend({ dataDir: choice.dataDir });
   return createSqlBackend({ databaseUrl: choice.databaseUrl });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createToolset } from "../toolset/create-toolset.js";
 import { directoryMemoryStore } from "./directory-memory-store.js";
+import { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "./hostile-memory-paths.js";
 import { inMemoryMemoryStore } from "./in-memory-store.js";
 import type { MemoryStore } from "./memory-store.js";
 import { memoryTool } from "./memory-tool.js";
@@ -24,44 +25,23 @@ function caller(store: MemoryStore) {
   };
 }
 
-/** Each hostile path, the category and code it is refused with. */
-const HOSTILE: ReadonlyArray<readonly [string, "permission" | "validation", string]> = [
-  ["/memories/../secret.txt", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
-  ["/memories/notes/../../etc/passwd", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
-  ["/etc/passwd", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
-  ["/memoriesX/a.md", "permission", "MEMORY_PATH_OUTSIDE_ROOT"],
-  ["notes.md", "validation", "MEMORY_PATH_INVALID"],
-  ["/memories/a.md\u0000.txt", "validation", "MEMORY_PATH_INVALID"],
-  ["/memories/a\\..\\..\\b", "validation", "MEMORY_PATH_INVALID"],
-  ["/memories/./a.md", "validation", "MEMORY_PATH_INVALID"],
-  ["/memories//a.md", "validation", "MEMORY_PATH_INVALID"],
-  ["/memories/a\nb.md", "validation", "MEMORY_PATH_INVALID"],
-  [`/memories/${"x".repeat(256)}`, "validation", "MEMORY_PATH_INVALID"],
-];
-
 const stores: ReadonlyArray<readonly [string, () => MemoryStore]> = [
   ["in memory", inMemoryMemoryStore],
   ["in a directory", () => directoryMemoryStore(mkdtempSync(join(tmpdir(), "keel-memory-")))],
 ];
 
 describe.each(stores)("hostile memory paths, %s", (_name, makeStore) => {
-  it.each(HOSTILE)("refuses %j (%s %s) for every command, storing nothing", async (path, category, code) => {
-    const store = makeStore();
-    const call = caller(store);
-    const commands = [
-      { command: "view", path },
-      { command: "create", path, file_text: "x" },
-      { command: "str_replace", path, old_str: "a", new_str: "b" },
-      { command: "insert", path, insert_line: 0, insert_text: "x" },
-      { command: "delete", path },
-      { command: "rename", old_path: path, new_path: "/memories/b.md" },
-      { command: "rename", old_path: "/memories/b.md", new_path: path },
-    ];
-    for (const input of commands) {
-      expect(await call(input)).toMatchObject({ kind: "error", category, code });
-    }
-    expect(await store.list("", 5)).toEqual([]);
-  });
+  it.each(HOSTILE_MEMORY_PATHS)(
+    "refuses %j (%s %s) for every command, storing nothing",
+    async (path, category, code) => {
+      const store = makeStore();
+      const call = caller(store);
+      for (const input of hostileMemoryCalls(path)) {
+        expect(await call(input)).toMatchObject({ kind: "error", category, code });
+      }
+      expect(await store.list("", 5)).toEqual([]);
+    },
+  );
 });
 
 describe("directoryMemoryStore", () => {

@@ -108,7 +108,7 @@ async function dispatch(
         );
       if (path.relative === "")
         return permissionError("MEMORY_ROOT_PROTECTED", `${MEMORY_ROOT} itself is not a file.`);
-      const problem = tooLarge(command.file_text);
+      const problem = tooLarge(command.file_text) ?? (await underAFile(store, path));
       if (problem !== undefined) return problem;
       await store.write(path.relative, command.file_text);
       return success(`File created successfully at: ${path.text}`);
@@ -168,6 +168,21 @@ async function dispatch(
   }
 }
 
+/** A file where one of the path's directories would go: every store refuses it alike, before writing. */
+async function underAFile(store: MemoryStore, path: MemoryPath): Promise<ErrorOutcome | undefined> {
+  const names = path.relative.split("/");
+  for (let depth = 1; depth < names.length; depth++) {
+    const parent = names.slice(0, depth).join("/");
+    if ((await store.kind(parent)) === "file") {
+      return validationError(
+        "MEMORY_NOT_A_DIRECTORY",
+        `${MEMORY_ROOT}/${parent} is a file, so ${path.text} cannot be inside it.`,
+      );
+    }
+  }
+  return undefined;
+}
+
 const notAFile = (path: MemoryPath): ErrorOutcome =>
   validationError("MEMORY_NOT_A_FILE", `${path.text} is a directory; name a file inside it.`);
 
@@ -219,6 +234,8 @@ async function rename(store: MemoryStore, from: string, to: string): Promise<Too
   if ((await store.kind(target.relative)) !== undefined) {
     return businessError("MEMORY_PATH_EXISTS", `The destination ${target.text} already exists.`);
   }
+  const problem = await underAFile(store, target);
+  if (problem !== undefined) return problem;
   await store.rename(source.relative, target.relative);
   return success(`Successfully renamed ${source.text} to ${target.text}`);
 }

@@ -56,3 +56,20 @@ export function parseMemoryPath(text: string): MemoryPath | ErrorOutcome {
 }
 
 export const isMemoryPath = (value: MemoryPath | ErrorOutcome): value is MemoryPath => !("kind" in value);
+
+/**
+ * For a store that keeps paths as keys (a database table): refuses, with `MemoryPathError`, a relative path
+ * the memory tool would never hand it, by the tool's own rules (parseMemoryPath) — no `..`, `.`, empty
+ * segment, NUL, control character, backslash, over-long name, and no trailing slash. `""` is the root.
+ * The tool checks every path first; this keeps a store called directly, not through the tool, as strict.
+ */
+export function checkStoredMemoryPath(relative: string): void {
+  if (relative === "") return;
+  const parsed = parseMemoryPath(`${MEMORY_ROOT}/${relative}`);
+  if (!isMemoryPath(parsed) || parsed.relative !== relative) {
+    throw new MemoryPathError(
+      "MEMORY_PATH_OUTSIDE_ROOT",
+      `${JSON.stringify(relative.slice(0, 80))} is not a path under ${MEMORY_ROOT}`,
+    );
+  }
+}

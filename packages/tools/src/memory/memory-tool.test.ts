@@ -103,6 +103,22 @@ describe("memoryTool", () => {
     });
   });
 
+  it("refuses a file or a move inside a path that is a file, storing nothing", async () => {
+    const call = memory();
+    await call({ command: "create", path: "/memories/a.md", file_text: "x" });
+    await call({ command: "create", path: "/memories/b.md", file_text: "y" });
+    const refused = { kind: "error", category: "validation", code: "MEMORY_NOT_A_DIRECTORY" };
+    expect(await call({ command: "create", path: "/memories/a.md/c.md", file_text: "z" })).toMatchObject(
+      refused,
+    );
+    expect(
+      await call({ command: "rename", old_path: "/memories/b.md", new_path: "/memories/a.md/deep/b.md" }),
+    ).toMatchObject(refused);
+    expect(textOf(await call({ command: "view", path: "/memories" }))).toBe(
+      "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n0B\t/memories\n1B\t/memories/a.md\n1B\t/memories/b.md",
+    );
+  });
+
   it("names the field a command is missing", async () => {
     const outcome = await memory()({ command: "create", path: "/memories/a.md" });
     expect(outcome).toMatchObject({ kind: "error", category: "validation", code: "INVALID_INPUT" });

@@ -90,6 +90,23 @@ CREATE TABLE idempotency_keys (
 );
 `,
   },
+  {
+    // The memory tool's files (sql-memory-store.ts): one row per file or directory, per scope
+    // (`customer:ID` or `conversation:ID`); a directory has no content.
+    id: "004_memory_files",
+    sql: `
+CREATE TABLE memory_files (
+  scope text NOT NULL,
+  path text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('file', 'directory')),
+  content text,
+  bytes integer NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (scope, path),
+  CHECK ((kind = 'file') = (content IS NOT NULL))
+);
+`,
+  },
 ];
 
 /** The seed is recorded like a migration, so it is inserted exactly once per database. */

@@ -42,6 +42,7 @@ describe("SQL store", () => {
       "001_support_desk",
       "002_conversation_calls",
       "003_idempotency_keys",
+      "004_memory_files",
       "seed_sample_data_v1",
     ]);
     expect(await migrate(database, { seed: SAMPLE_DATA })).toEqual([]);

@@ -1,4 +1,5 @@
 import { KeelConfigError } from "@keel/errors";
+import type { MemoryStore } from "@keel/tools/memory";
 import { checkFaultRate, createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
@@ -8,6 +9,7 @@ import type { SqlDatabase } from "./database.js";
 import { loadDriver } from "./load-driver.js";
 import { migrate } from "./migrations.js";
 import { createReadCache, NO_READ_CACHE } from "./read-cache.js";
+import { sqlMemoryStore } from "./sql-memory-store.js";
 import { sqlQueries } from "./sql-queries.js";
 import { STATEMENTS } from "./statements.js";
 import { guarded } from "./store-failure.js";
@@ -37,6 +39,11 @@ export interface SqlBackendOptions extends FaultOptions {
 /** The SQL store: a {@link SupportBackend} with staged faults, and which engine it runs on. */
 export interface SqlBackend extends FaultableBackend {
   readonly dialect: SqlDatabase["dialect"];
+  /**
+   * The memory tool's files kept in this store (`memoryTool({ store })` of `@keel/tools/memory`), for one
+   * conversation or one customer: each scope sees only its own files. Throws KeelConfigError for an empty id.
+   */
+  memoryStore(scope: { readonly conversationId: string } | { readonly customerId: string }): MemoryStore;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -205,5 +212,10 @@ export async function openSqlBackend(
       return database.close();
     },
   };
-  return { ...backend, faults, dialect: database.dialect };
+  return {
+    ...backend,
+    faults,
+    dialect: database.dialect,
+    memoryStore: (scope) => sqlMemoryStore(database, scope),
+  };
 }
