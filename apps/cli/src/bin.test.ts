@@ -71,7 +71,8 @@ describe("the built keel bin", () => {
     expect(onlyJson(stdout)).toMatchObject({ tool: "lookup_order", ambiguous: null });
     const urls = readFileSync(loaded, "utf8").split("\n");
     expect(urls).toContain(new URL(BIN, "file:").href);
-    const heavy = /\/zod\/|\/tools\/dist\/(index|definition\/)|\/support-desk\/dist\/(index|tools-entry|backend\/)/;
+    const heavy =
+      /\/zod\/|\/tools\/dist\/(index|definition\/)|\/support-desk\/dist\/(index|tools-entry|backend\/)/;
     expect(urls.filter((url) => heavy.test(url))).toEqual([]);
   });
 });

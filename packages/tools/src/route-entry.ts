@@ -6,3 +6,4 @@
 export type { DescribedTool } from "./description/analyze-description.js";
 export { route } from "./route/route.js";
 export type { RouteResult } from "./route/route-result.js";
+export type { ToolBoundary, ToolDescription } from "./types.js";

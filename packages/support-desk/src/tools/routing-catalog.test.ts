@@ -18,21 +18,24 @@ const pairs = [
   { surface: "naive", data: NAIVE_ROUTING_CATALOG, live: createNaiveTools(backend) },
 ];
 
-describe.each(pairs)("the $surface routing catalog (names and descriptions, no tools built)", ({ data, live }) => {
-  it("is the live catalog's names and rendered descriptions, in its order", () => {
-    expect(readByRouter(data)).toEqual(readByRouter(live));
-  });
+describe.each(pairs)(
+  "the $surface routing catalog (names and descriptions, no tools built)",
+  ({ data, live }) => {
+    it("is the live catalog's names and rendered descriptions, in its order", () => {
+      expect(readByRouter(data)).toEqual(readByRouter(live));
+    });
 
-  it("routes every request as the live catalog does", () => {
-    const requests = [
-      "check order #12345 status",
-      "refund ORD-1001 please, it arrived broken",
-      "I want to talk to a manager",
-      "was ORD-1002 refunded?",
-      "jane@example.com cannot log in",
-      "how much did C-1001 pay in fees over the last 12 months",
-      "write me a haiku about autumn",
-    ];
-    for (const request of requests) expect(route(request, data)).toEqual(route(request, live));
-  });
-});
+    it("routes every request as the live catalog does", () => {
+      const requests = [
+        "check order #12345 status",
+        "refund ORD-1001 please, it arrived broken",
+        "I want to talk to a manager",
+        "was ORD-1002 refunded?",
+        "jane@example.com cannot log in",
+        "how much did C-1001 pay in fees over the last 12 months",
+        "write me a haiku about autumn",
+      ];
+      for (const request of requests) expect(route(request, data)).toEqual(route(request, live));
+    });
+  },
+);
