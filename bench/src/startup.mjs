@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { median } from "./lib/stats.mjs";
 
@@ -7,7 +8,9 @@ import { median } from "./lib/stats.mjs";
  * Issue 35 point 12: how long `keel route` takes to start beside `node -e 0`, measured side by side.
  * Each round runs every command once, in turn (alternating, so a busy machine slows all of them alike), and
  * times the whole child process from spawn to exit. Prints the median and fastest of each and the ratio of
- * the medians to `node -e 0`'s. Not a unit test: a figure for bench/RESULTS.md.
+ * the medians to `node -e 0`'s, with the load average before and after: on a busy machine every process
+ * waits for a core alike, which pulls the ratio towards 1, so quote a run on a quiet one. Not a unit test: a
+ * figure for bench/RESULTS.md.
  * Run: `pnpm turbo run build --filter keel...` then `node bench/src/startup.mjs [--runs N]` (default 21).
  */
 const TARGET = 2.5;
@@ -41,6 +44,8 @@ function time(args) {
   return elapsed;
 }
 
+const load = () => loadavg()[0]?.toFixed(2);
+const loadBefore = load();
 const samples = COMMANDS.map(() => []);
 for (const command of COMMANDS) time(command.args); // warm the file cache once, unmeasured
 for (let round = 0; round < runs; round += 1) {
@@ -49,7 +54,9 @@ for (let round = 0; round < runs; round += 1) {
 
 const floor = median(samples[0] ?? []);
 const ms = (value) => `${Math.round(value)} ms`;
-process.stdout.write(`${runs} alternating runs each, node ${process.version}\n\n`);
+process.stdout.write(
+  `${runs} alternating runs each, node ${process.version}, ${cpus().length} cores, load average ${loadBefore} before and ${load()} after\n\n`,
+);
 process.stdout.write("| command | median | fastest | median ÷ node -e 0 |\n| --- | ---: | ---: | ---: |\n");
 for (const [index, command] of COMMANDS.entries()) {
   const values = samples[index] ?? [];
