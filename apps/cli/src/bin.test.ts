@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, onlyJson, temporaryDirectory } from "./cli.test-helpers.js";
@@ -7,14 +9,15 @@ import { cliVersion } from "./version.js";
 
 const BIN = `${CLI_ROOT}dist/index.js`;
 const run = promisify(execFile);
+const RECORD_LOADS = fileURLToPath(new URL("./routing/__fixtures__/record-loads.mjs", import.meta.url));
 
 /** Runs the built bin; rejects only when it could not start. Resolves with its exit code and output. */
-async function bin(args: readonly string[]) {
+async function bin(args: readonly string[], node: { args?: string[]; env?: Record<string, string> } = {}) {
   if (!existsSync(BIN))
     throw new Error(`${BIN} is missing: run "pnpm build" (turbo runs it before the tests).`);
-  const environment = { PATH: process.env.PATH ?? "", NO_COLOR: "1" };
+  const environment = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...node.env };
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...(node.args ?? []), BIN, ...args], {
       cwd: temporaryDirectory(),
       env: environment,
     });
@@ -56,5 +59,20 @@ describe("the built keel bin", () => {
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("routes offline without zod, the tool definitions or the sample store (issue 35 point 12: start-up)", async () => {
+    const loaded = join(temporaryDirectory(), "loaded-modules.txt");
+    const { code, stdout } = await bin(["route", "check order #12345 status", "--json"], {
+      args: ["--import", RECORD_LOADS],
+      env: { KEEL_LOADED_MODULES: loaded },
+    });
+    expect(code).toBe(0);
+    expect(onlyJson(stdout)).toMatchObject({ tool: "lookup_order", ambiguous: null });
+    const urls = readFileSync(loaded, "utf8").split("\n");
+    expect(urls).toContain(new URL(BIN, "file:").href);
+    const heavy =
+      /\/zod\/|\/tools\/dist\/(index|definition\/)|\/support-desk\/dist\/(index|tools-entry|backend\/)/;
+    expect(urls.filter((url) => heavy.test(url))).toEqual([]);
   });
 });

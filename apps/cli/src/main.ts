@@ -1,11 +1,10 @@
 import { didYouMean } from "@keel/diagnostics";
 import type { CliIo } from "./cli-io.js";
 import { COMMANDS } from "./commands/catalog.js";
-import { EXIT } from "./commands/command.js";
+import { EXIT } from "./commands/exit-codes.js";
 import { withEnvFile } from "./env-file.js";
 import { createSpinner } from "./terminal/spinner.js";
 import { colorEnabled, createStyle } from "./terminal/style.js";
-import { UsageError } from "./usage-error.js";
 import { cliVersion } from "./version.js";
 
 export type { CliIo, TextSink } from "./cli-io.js";
@@ -64,6 +63,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await (await command.load()).run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
   } catch (error) {
     spinner.stop();
+    // Loaded by then with the command (its parser makes usage errors); `--help` and `--version` never need it.
+    const { UsageError } = await import("./usage-error.js");
     if (UsageError.isInstance(error)) {
       // The one place a command's usage errors get its name: no message names it itself.
       io.stderr.write(`keel ${command.name}: ${error.message}\n`);

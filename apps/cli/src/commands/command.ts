@@ -1,4 +1,4 @@
-import { COMMAND_LINE_EXIT, type CommandLine, commandLine } from "@keel/command-line";
+import { type CommandLine, commandLine } from "@keel/command-line";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
 import type { Spinner } from "../terminal/spinner.js";
@@ -23,16 +23,7 @@ export interface Command {
   run(args: readonly string[], context: CommandContext): Promise<number>;
 }
 
-/**
- * Exit codes: 0 success, 1 the command ran and the answer is "no" (failed run, findings), 2 usage,
- * 3 the run is waiting for a person's approval (`keel run --hold`; continue with `keel tickets approve`).
- */
-export const EXIT = {
-  ok: COMMAND_LINE_EXIT.ok,
-  failed: 1,
-  usage: COMMAND_LINE_EXIT.usage,
-  awaitingApproval: 3,
-} as const;
+export { EXIT } from "./exit-codes.js";
 
 /**
  * `keel`'s command-line helpers (`@keel/command-line`, the one owner of parsing, `--help` and

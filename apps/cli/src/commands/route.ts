@@ -1,10 +1,12 @@
+import { NAIVE_ROUTING_CATALOG, SUPPORT_ROUTING_CATALOG } from "@keel/support-desk/routing";
+import type { DescribedTool, Tool } from "@keel/tools";
 import { DEFAULT_MODEL } from "@keel/wire";
 import { modeBanner } from "../mode.js";
 import { chooseLiveClient, LIVE_OPTIONS } from "../routing/live-options.js";
-import { liveRoute, type RouteAnswer } from "../routing/live-route.js";
+import type { RouteAnswer } from "../routing/live-route.js";
 import { loadCatalog } from "../routing/load-catalog.js";
 import { offlineRoute } from "../routing/offline-route.js";
-import { surfaceTools } from "../routing/surfaces.js";
+import type { Surface } from "../routing/surfaces.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT, QUOTE_REQUEST, singlePositional } from "./command.js";
@@ -35,6 +37,11 @@ Examples:
   keel route "Where is ORD-1005?" --live --model ${DEFAULT_MODEL}
 `;
 
+const ROUTING_CATALOGS: Readonly<Record<Surface, readonly DescribedTool[]>> = {
+  real: SUPPORT_ROUTING_CATALOG,
+  naive: NAIVE_ROUTING_CATALOG,
+};
+
 function render(answer: RouteAnswer, style: Style): string {
   const head = answer.tool
     ? style.green(style.bold(answer.tool))
@@ -57,13 +64,15 @@ export const routeCommand = defineCommand({
     const request = singlePositional("route", positionals, "request", true, QUOTE_REQUEST) ?? "";
     if (values.catalog !== undefined && values.naive)
       throw new UsageError("--naive and --catalog exclude each other: the naive surface or your tools.");
-    const tools =
-      values.catalog === undefined
-        ? surfaceTools(values.naive ? "naive" : "real")
-        : await loadCatalog(values.catalog, io.cwd);
+    const surface: Surface = values.naive ? "naive" : "real";
+    const catalog = values.catalog === undefined ? undefined : await loadCatalog(values.catalog, io.cwd);
     const live = await chooseLiveClient("route", values, env, io.stderr);
     let answer: RouteAnswer;
     if (live) {
+      // The model reads the tools' schemas too: build them (zod, the sample store) only for --live.
+      const tools: readonly Tool[] =
+        catalog ?? (await import("../routing/surfaces.js")).surfaceTools(surface);
+      const { liveRoute } = await import("../routing/live-route.js");
       io.stderr.write(
         modeBanner("LIVE", `routing with ${live.model} at ${live.baseURL}, tool_choice auto`, style),
       );
@@ -77,7 +86,8 @@ export const routeCommand = defineCommand({
       }
       spinner.stop();
     } else {
-      answer = offlineRoute(request, tools);
+      // The offline router reads names and descriptions only: the support catalog's come without its tools.
+      answer = offlineRoute(request, catalog ?? ROUTING_CATALOGS[surface]);
     }
     const { tool, ambiguous, reason } = answer;
     io.stdout.write(values.json ? `${JSON.stringify({ tool, ambiguous, reason })}\n` : render(answer, style));

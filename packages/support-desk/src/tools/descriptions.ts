@@ -160,3 +160,12 @@ export const SUPPORT_DESCRIPTIONS = {
       "basis at all when the fee service cannot be reached: never read that as zero",
   },
 } as const satisfies Record<string, ToolDescription>;
+
+/**
+ * The naive getters' descriptions (reference 002's distractor, see createNaiveTools): they say what each
+ * returns and nothing about when (not) to use it.
+ */
+export const NAIVE_DESCRIPTIONS = {
+  get_customer: "Retrieves customer information.",
+  lookup_order: "Retrieves order information.",
+} as const satisfies Record<string, string>;

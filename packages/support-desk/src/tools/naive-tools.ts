@@ -2,6 +2,7 @@ import { success, validEmpty } from "@keel/errors";
 import { defineTool, type Tool } from "@keel/tools";
 import { z } from "zod/v4";
 import type { SupportBackend } from "../backend/types.js";
+import { NAIVE_DESCRIPTIONS } from "./descriptions.js";
 import { normalizeOrderId } from "./order-id.js";
 import { customerView, orderView } from "./present.js";
 import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
@@ -15,7 +16,7 @@ import { isStoreFailure, storeFailureOutcome } from "./store-outcomes.js";
 export function createNaiveTools(backend: SupportBackend): Tool[] {
   const getCustomer = defineTool({
     name: "get_customer",
-    description: "Retrieves customer information.",
+    description: NAIVE_DESCRIPTIONS.get_customer,
     input: z.object({ query: z.string().min(1).max(254) }),
     effect: "read",
     handler: async ({ query }) => {
@@ -30,7 +31,7 @@ export function createNaiveTools(backend: SupportBackend): Tool[] {
   });
   const lookupOrder = defineTool({
     name: "lookup_order",
-    description: "Retrieves order information.",
+    description: NAIVE_DESCRIPTIONS.lookup_order,
     input: z.object({ order_id: z.string().min(1).max(32) }),
     effect: "read",
     handler: async ({ order_id }) => {
