@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { AppliedContextEdit, Message } from "@keel/wire";
 import type { ContextManagementEdit, RequestContentBlock } from "@keel/wire/internal";
-import { estimateTokens } from "./prompt-cache.js";
+import { cacheMarkerBytes, estimateTokens } from "./prompt-cache.js";
 import type { MessagesRequest } from "./wire.js";
 
 /** The API's defaults: compaction at 150,000 input tokens (`BetaCompact20260112Edit`), clearing at 100,000 keeping 3 tool uses (context-editing guide). */
@@ -35,7 +35,8 @@ export interface EditedRequest {
  */
 export function editRequest(request: MessagesRequest, bodyBytes: number): EditedRequest {
   const edits = (request.context_management?.edits ?? []) as ContextManagementEdit[];
-  const originalTokens = estimateTokens(bodyBytes);
+  // Prompt bytes: the body without its cache_control markers, which are not billed (cacheMarkerBytes).
+  const originalTokens = estimateTokens(bodyBytes - cacheMarkerBytes(request));
   let messages = afterLastCompaction(request.messages);
   const applied: AppliedContextEdit[] = [];
   let compact: EditedRequest["compact"];
@@ -48,18 +49,19 @@ export function editRequest(request: MessagesRequest, bodyBytes: number): Edited
       messages = result.messages;
       if (result.applied !== undefined) applied.push(result.applied);
     } else if (edit.type === "compact_20260112") {
-      const tokens = estimateTokens(byteLength({ ...request, messages }));
+      const tokens = estimateTokens(promptBytes({ ...request, messages }));
       if (tokens > (edit.trigger?.value ?? COMPACT_DEFAULT)) {
         compact = { instructions: edit.instructions ?? null, pause: edit.pause_after_compaction === true };
       }
     }
   }
   const edited = messages === request.messages ? request : { ...request, messages };
-  const bytes = edited === request ? bodyBytes : byteLength(edited);
+  const bytes = edited === request ? bodyBytes - cacheMarkerBytes(request) : promptBytes(edited);
   return { request: edited, bytes, originalTokens, applied, ...(compact === undefined ? {} : { compact }) };
 }
 
 const byteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
+const promptBytes = (request: MessagesRequest): number => byteLength(request) - cacheMarkerBytes(request);
 
 function afterLastCompaction(messages: MessagesRequest["messages"]): MessagesRequest["messages"] {
   for (let index = messages.length - 1; index >= 0; index--) {
@@ -124,7 +126,7 @@ function clearToolUses(
       if (block.type === "tool_use") uses.push({ id: block.id as string, name: block.name as string });
   }
   const trigger = edit.trigger ?? { type: "input_tokens", value: CLEAR_DEFAULT };
-  const size = trigger.type === "tool_uses" ? uses.length : estimateTokens(byteLength(request));
+  const size = trigger.type === "tool_uses" ? uses.length : estimateTokens(promptBytes(request));
   if (size <= trigger.value) return none;
   const excluded = new Set(edit.exclude_tools ?? []);
   const kept = new Set(

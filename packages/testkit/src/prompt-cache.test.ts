@@ -145,3 +145,37 @@ describe("usage accounting", () => {
     expect(second.usage.cache_creation_input_tokens).toBe(0);
   });
 });
+
+describe("cache_control markers are not prompt", () => {
+  it("bills the same input for the same prompt with or without markers, and counts it the same", async () => {
+    const server = await startServer({ script: [textResponse("a"), textResponse("b")] });
+    const client = sdkClient(server);
+    const history: MessagesRequest["messages"] = [
+      { role: "user", content: [{ type: "text", text: "x".repeat(900) }] },
+      { role: "assistant", content: [{ type: "text", text: "y".repeat(300) }] },
+      { role: "user", content: [{ type: "text", text: "z".repeat(300), cache_control: ephemeral }] },
+    ];
+    const marked = request(history);
+    const bare = request(
+      history.map((message) => ({
+        ...message,
+        content: (message.content as Array<{ type: "text"; text: string }>).map(({ type, text }) => ({
+          type,
+          text,
+        })),
+      })),
+      longSystem.map(({ type, text }) => ({ type, text })),
+    );
+    const billed = (usage: Anthropic.Usage) =>
+      usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+    const asParams = (body: MessagesRequest) => body as unknown as Anthropic.MessageCreateParamsNonStreaming;
+    const withMarkers = await client.messages.create(asParams(marked));
+    const without = await client.messages.create(asParams(bare));
+    expect(withMarkers.usage.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(billed(withMarkers.usage)).toBe(billed(without.usage));
+    const count = async ({ max_tokens: _, ...countable }: MessagesRequest) =>
+      (await client.messages.countTokens(countable as Anthropic.MessageCountTokensParams)).input_tokens;
+    expect(await count(marked)).toBe(await count(bare));
+    await server.close();
+  });
+});

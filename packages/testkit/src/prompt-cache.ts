@@ -7,6 +7,34 @@ export function estimateTokens(byteLength: number): number {
   return Math.max(1, Math.ceil(byteLength / 4));
 }
 
+/**
+ * The bytes `cache_control` markers take in a request body (each `,"cache_control":{…}` pair, the top-level
+ * one included). A marker says where to cache, it is not prompt: the API bills the prompt's tokens, never the
+ * markers, so the fake counts a request's tokens from its body without them. Two clients that send the same
+ * prompt with different markers are billed the same input.
+ */
+export function cacheMarkerBytes(request: MessagesRequest): number {
+  let bytes = markerBytes(request);
+  for (const tool of request.tools ?? []) bytes += markerBytes(tool);
+  if (typeof request.system !== "string")
+    for (const block of request.system ?? []) bytes += markerBytes(block);
+  for (const message of request.messages) {
+    if (typeof message.content === "string") continue;
+    for (const block of message.content) {
+      bytes += markerBytes(block);
+      if (block.type === "tool_result" && Array.isArray(block.content))
+        for (const inner of block.content) bytes += markerBytes(inner);
+    }
+  }
+  return bytes;
+}
+
+function markerBytes(value: unknown): number {
+  const marker = (value as { cache_control?: unknown } | null)?.cache_control;
+  // `,"cache_control":` is 17 bytes; the value as JSON follows.
+  return marker === undefined ? 0 : 17 + Buffer.byteLength(JSON.stringify(marker));
+}
+
 export interface InputUsage {
   input_tokens: number;
   cache_creation_input_tokens: number;
