@@ -74,9 +74,15 @@ describe("the support tool surface", () => {
       "Please escalate: customer C-1002 says their account was suspended by mistake and wants a person to review it.",
       "escalate_to_human",
     ],
-    ["I need a supervisor to look at order ORD-1002", "escalate_to_human"],
   ])("routes %j to %s", (request, expected) => {
     expect(route(request, tools).tool).toBe(expected);
+  });
+
+  // A write wins alone only by a clear lead over every other write: the refund's use-when claims the order
+  // and its id as much as the escalation claims the supervisor, so the router asks (it never refunds).
+  it("leaves a person asked for about an order AMBIGUOUS between the escalation and the refund", () => {
+    const result = route("I need a supervisor to look at order ORD-1002", tools);
+    expect(result).toMatchObject({ tool: null, ambiguous: ["escalate_to_human", "process_refund"] });
   });
 
   it("leaves the same order request AMBIGUOUS on the naive 'Retrieves X information' surface", () => {

@@ -1,7 +1,7 @@
 import { clauseIntent } from "../text/clause-intent.js";
 import { ANY_PREFIXED_ID, extractDeclaredShapes, type IdentifierShape } from "../text/identifiers.js";
 import { contentTerms } from "../text/terms.js";
-import type { ToolDescription } from "../types.js";
+import type { ToolDescription, ToolEffect } from "../types.js";
 import { parseDescription } from "./parse-description.js";
 import { renderDescription } from "./render-description.js";
 
@@ -13,6 +13,8 @@ export interface DescribedTool {
   readonly name: string;
   readonly description: ToolDescription | string;
   readonly renderedDescription?: string;
+  /** A tool that does not say it only reads counts as one that may write (the router's safety rule). */
+  readonly effect?: ToolEffect;
 }
 
 /** One clause of a description as the router and linter compare it: stems and declared identifier shapes. */

@@ -1,5 +1,6 @@
 import type { AnalyzedDescription } from "../description/analyze-description.js";
 import { assessCandidates, type Candidate } from "./candidates.js";
+import { type Contest, contestants } from "./contest.js";
 import { displayTerms, type Evidence, MINIMUM_EVIDENCE, matchClauses } from "./route-request.js";
 import type { RouteDisqualification, RouteResult } from "./route-result.js";
 
@@ -7,6 +8,7 @@ import type { RouteDisqualification, RouteResult } from "./route-result.js";
 export function decide(
   descriptions: readonly AnalyzedDescription[],
   evidence: readonly Evidence[],
+  writes: ReadonlySet<string> = new Set(),
 ): RouteResult {
   const candidates = assessCandidates(descriptions, evidence);
   const scores = Object.fromEntries(
@@ -36,6 +38,8 @@ export function decide(
         candidate.score === best.score ||
         (asksForMoreThan(candidate, best) && asksForMoreThan(best, candidate)),
     );
+    const contests = tied.length === 1 ? contestants(best, candidates, writes) : [];
+    if (contests.length > 0) return contested(best, contests, base, notes);
     const terms = displayTerms(new Set(tied.flatMap((candidate) => [...candidate.evidence])));
     if (tied.length === 1) {
       const own = displayTerms(best.claimed);
@@ -57,6 +61,28 @@ export function decide(
     return { ...base, tool: null, ambiguous: names, terms, reason };
   }
   return catchAllOrNone(candidates, evidence, base, notes);
+}
+
+/** A write that rival writes contest is AMBIGUOUS between them (see `contestants`). */
+function contested(
+  best: Candidate,
+  contests: readonly Contest[],
+  base: Pick<RouteResult, "scores" | "disqualified">,
+  notes: string,
+): RouteResult {
+  const tied = [best, ...contests.map((contest) => contest.rival)];
+  const names = tied.map((candidate) => candidate.description.name).sort();
+  const terms = displayTerms(
+    new Set(tied.flatMap((candidate) => [...candidate.evidence, ...candidate.claimed])),
+  );
+  const why = contests.map(({ rival, otherAction, lead, needed }) =>
+    otherAction
+      ? `${rival.description.name}'s use-when names "${otherAction.display}", which ${best.description.name}'s does not`
+      : `${best.description.name} leads ${rival.description.name} by ${lead} where a write needs ${needed}` +
+        (needed > 1 ? " (the request states no condition that sets them apart)" : ""),
+  );
+  const reason = `AMBIGUOUS between ${names.join(", ")}: ${why.join("; ")}.${notes}`;
+  return { ...base, tool: null, ambiguous: names, terms, reason };
 }
 
 /** Whether `candidate`'s use-when names a requested action that `other`'s does not. */

@@ -17,15 +17,20 @@ import type { RouteResult } from "./route-result.js";
  * (Two tools that send the request to each other: the stronger boundary match wins.) The highest score of
  * at least 2 wins; a tie is AMBIGUOUS. When nothing scores, tools without any "Use when" condition are
  * catch-alls: if the request shares a word with one of them, all of them tie (the naive-getter failure).
+ * A write is held to more (a wrong write is the costly mistake, AMBIGUOUS the cheap one): a tool whose
+ * `effect` is "write" wins alone only when no other write contests it (see `contestants`) — no rival write's
+ * use-when names another requested action, and it leads every rival write whose use-when matches at least 2
+ * by 2, or by 1 when the request states the condition of the rival's boundary that names it.
  * A request whose opening reads both as an order and as a noun phrase ("refund status ORD-1") is routed
  * both ways; if the readings disagree it is AMBIGUOUS.
  */
 export function route(request: string, tools: readonly DescribedTool[]): RouteResult {
   const descriptions = tools.map(analyzeDescription);
   const { evidence, doubtful } = requestEvidence(request);
-  const result = decide(descriptions, evidence);
+  const writes = new Set(tools.filter((tool) => tool.effect === "write").map((tool) => tool.name));
+  const result = decide(descriptions, evidence, writes);
   if (!doubtful) return result;
-  const other = decide(descriptions, requestEvidence(request, true).evidence);
+  const other = decide(descriptions, requestEvidence(request, true).evidence, writes);
   const chosen = (answer: RouteResult) => answer.ambiguous ?? (answer.tool ? [answer.tool] : []);
   // A reading that finds nothing does not contradict one that finds something.
   if (chosen(result).length === 0) return other;
