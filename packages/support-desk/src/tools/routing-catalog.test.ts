@@ -5,10 +5,11 @@ import { createSupportTools } from "./create-support-tools.js";
 import { createNaiveTools } from "./naive-tools.js";
 import { NAIVE_ROUTING_CATALOG, SUPPORT_ROUTING_CATALOG } from "./routing-catalog.js";
 
-/** What a router reads of a tool: its name and the description text it renders. */
+/** What a router reads of a tool: its name, its effect and the description text it renders. */
 const readByRouter = (tools: readonly (DescribedTool | Tool)[]) =>
   tools.map((tool) => ({
     name: tool.name,
+    effect: tool.effect,
     text: "renderedDescription" in tool ? tool.renderedDescription : renderDescription(tool.description),
   }));
 
@@ -30,6 +31,7 @@ describe.each(pairs)(
         "check order #12345 status",
         "refund ORD-1001 please, it arrived broken",
         "I want to talk to a manager",
+        "I need a supervisor to look at order ORD-1002",
         "was ORD-1002 refunded?",
         "jane@example.com cannot log in",
         "how much did C-1001 pay in fees over the last 12 months",
