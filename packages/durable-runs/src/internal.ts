@@ -5,5 +5,6 @@
 export type { AgentContext } from "./agent-registry.js";
 export type { DurableStoreOptions } from "./database.js";
 export type { DurableRunsOptions } from "./durable-runs.js";
+export { MIN_LEASE_SECONDS } from "./lease.js";
 export type { RunRequest, StoredResult } from "./run-record.js";
 export type { WorkerOptions, WorkerProgress } from "./worker.js";

@@ -2,6 +2,7 @@ import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loo
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
+import { holdLease } from "./lease.js";
 import type { RunRow } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
 import type { WorkerProgress } from "./worker.js";
@@ -14,6 +15,15 @@ export interface JobContext {
   /** Wraps each run's model client (the fleet-wide limit on requests in flight). */
   readonly wrapClient?: ((client: RunOptionsClient) => RunOptionsClient) | undefined;
   readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
+  /** The lease this worker holds each run with (see `lease.ts`). */
+  readonly leaseSeconds: number;
+}
+
+/** The pg-boss job that carries a run: its id and attempt (pg-boss's `retryCount`). */
+export interface RunJobRef {
+  readonly id: string;
+  readonly retryCount: number;
+  readonly data: { readonly runId: string };
 }
 
 type RunOptionsClient = Parameters<typeof runAgent>[0]["client"];
@@ -27,25 +37,39 @@ class RunLost extends Error {}
  * fenced by the attempt number, so a worker that lost its lease can no longer write. A store that fails throws
  * (pg-boss retries the job, from the last checkpoint).
  */
-export async function runJob(context: JobContext, runId: string): Promise<void> {
+export async function runJob(context: JobContext, job: RunJobRef): Promise<void> {
+  const { runId } = job.data;
   let status = "running";
   try {
-    status = await takeAndRun(context, runId);
+    status = await takeAndRun(context, job);
   } finally {
     if (status !== "untaken") context.onProgress?.({ kind: "settled", runId, status });
   }
 }
 
 /** The run's status when this worker let it go ("untaken": it was not this worker's to run). */
-async function takeAndRun(context: JobContext, runId: string): Promise<string> {
-  const { database } = context;
+async function takeAndRun(context: JobContext, job: RunJobRef): Promise<string> {
+  const { database, leaseSeconds } = context;
+  const { runId } = job.data;
   const [row] = await database.query<RunRow>(
-    `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now()
+    `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now(),
+       job_id = $2, job_retry = $3, lease_until = now() + make_interval(secs => $4)
      WHERE run_id = $1 AND status IN ('queued', 'running') RETURNING *`,
-    [runId],
+    [runId, job.id, job.retryCount, leaseSeconds],
   );
   if (row === undefined) return "untaken"; // cancelled, or already ended
   const attempt = row.attempts;
+  const releaseLease = holdLease(database, runId, attempt, leaseSeconds);
+  try {
+    return await runTaken(context, row, attempt);
+  } finally {
+    releaseLease();
+  }
+}
+
+async function runTaken(context: JobContext, row: RunRow, attempt: number): Promise<string> {
+  const { database } = context;
+  const runId = row.run_id;
   context.onProgress?.({ kind: "taken", runId, attempt });
   const factory = context.agents[row.agent];
   if (factory === undefined) {
