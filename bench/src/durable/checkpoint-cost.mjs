@@ -108,7 +108,12 @@ async function storeCosts(store, database, repeats, rounds) {
 }
 
 /** Checkpoint cost per round on memory, PGlite and PostgreSQL (when `databaseUrl`), whole and incremental. */
-export async function checkpointCosts({ pgliteDir, databaseUrl, repeats = 3, rounds = ROUNDS_REPORTED.at(-1) }) {
+export async function checkpointCosts({
+  pgliteDir,
+  databaseUrl,
+  repeats = 3,
+  rounds = ROUNDS_REPORTED.at(-1),
+}) {
   const { openDatabase, RUNS_SCHEMA } = await import("@keel/durable-runs/internal");
   const rows = await storeCosts("memory", undefined, repeats, rounds);
   const pglite = await openDatabase({ dataDir: pgliteDir });

@@ -1,23 +1,22 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { success } from "@keel/errors";
 import { type RunSnapshot, runAgent, ScriptedClient } from "@keel/loop";
-import { defineTool } from "@keel/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { AgentDefinition } from "./agent-registry.js";
 import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
 import { type DurableDatabase, openDatabase } from "./database.js";
 import type { RunRow } from "./run-record.js";
 import { RUNS_SCHEMA } from "./schema.js";
 
-const read = defineTool({
-  name: "read_record",
-  description: "Returns one record. Use to read a record. Do NOT use to change it. Takes id.",
-  input: z.object({ id: z.string() }),
-  effect: "read",
-  handler: async ({ id }) => success({ id, notes: "n".repeat(1024) }),
-});
+/** The crash tests' desk: its `lookup_order` answers each round (its crash point is off without CRASH_AT). */
+const DESK = new URL("./__fixtures__/fake-desk.mjs", import.meta.url).href;
+const deskTools = async (runId: string) =>
+  ((await import(DESK)) as { agents: { desk: (context: { runId: string }) => AgentDefinition } }).agents.desk(
+    {
+      runId,
+    },
+  ).tools;
 
 let dir = "";
 let database: DurableDatabase;
@@ -46,13 +45,21 @@ async function checkpointed(writer: CheckpointWriter, rounds: number) {
   await runAgent({
     client: new ScriptedClient([
       ...Array.from({ length: rounds }, (_, index) => ({
-        content: [{ type: "tool_use" as const, id: `t${index}`, name: "read_record", input: { id: `R-${index}` } }],
+        content: [
+          {
+            type: "tool_use" as const,
+            id: `t${index}`,
+            name: "lookup_order",
+            input: { order_id: `O-${index}` },
+          },
+        ],
       })),
       { content: [{ type: "text" as const, text: "Done." }] },
     ]),
     model: "m",
-    tools: [read],
-    prompt: "Read them all.",
+    tools: await deskTools(writer.runId),
+    prompt: "Look them all up.",
+    maxIterations: rounds + 1,
     idGenerator: () => writer.runId,
     checkpoint: async (snapshot) => {
       saved.push({ snapshot, bytes: await writer.save(database, snapshot) });
@@ -64,15 +71,22 @@ async function checkpointed(writer: CheckpointWriter, rounds: number) {
 describe("incremental checkpoints", () => {
   it("writes each round's new messages once, and loads the last snapshot whole", async () => {
     await runningRow("run-a");
-    const saved = await checkpointed(new CheckpointWriter("run-a", 1), 12);
+    const saved = await checkpointed(new CheckpointWriter("run-a", 1), 40);
     const last = saved.at(-1)!;
-    expect(await loadCheckpoint(database, await rowOf("run-a"))).toEqual(JSON.parse(JSON.stringify(last.snapshot)));
-    // A round writes what it added (about 1 KB of tool result), not the whole history (about 25 KB by now).
+    expect(await loadCheckpoint(database, await rowOf("run-a"))).toEqual(
+      JSON.parse(JSON.stringify(last.snapshot)),
+    );
+    // A round writes what it added (a lookup and its result), not the whole history again.
     const whole = Buffer.byteLength(JSON.stringify(last.snapshot));
-    expect(whole).toBeGreaterThan(20_000);
-    expect(last.bytes).toBeLessThan(4_000);
+    expect(whole).toBeGreaterThan(15_000);
+    expect(last.bytes).toBeLessThan(whole / 10);
+    // Over the run: linear, where rewriting each snapshot whole is quadratic.
     const total = saved.reduce((sum, { bytes }) => sum + (bytes ?? 0), 0);
-    expect(total).toBeLessThan(2 * whole);
+    const rewritten = saved.reduce(
+      (sum, { snapshot }) => sum + Buffer.byteLength(JSON.stringify(snapshot)),
+      0,
+    );
+    expect(total).toBeLessThan(rewritten / 5);
   });
 
   it("writes nothing for an attempt that no longer holds the run", async () => {

@@ -82,7 +82,9 @@ export class CheckpointWriter {
     const fromMessage = appended ? this.#messages : 0;
     const fromCall = appended ? this.#calls : 0;
     const items = [
-      ...messages.slice(fromMessage).map((item, index) => ({ list: "message", seq: fromMessage + index, item })),
+      ...messages
+        .slice(fromMessage)
+        .map((item, index) => ({ list: "message", seq: fromMessage + index, item })),
       ...calls.slice(fromCall).map((item, index) => ({ list: "call", seq: fromCall + index, item })),
     ];
     return { head: JSON.stringify({ ...rest, messages: [], calls: [] }), items: JSON.stringify(items) };

@@ -102,19 +102,19 @@ describe.sequential("a run resumed by another process after a SIGKILL at each bo
     expect(run.attempts).toBe(2);
   }, 90_000);
 
-  it("between two writes of a batch: the first runs again with its key, paid once", async () => {
-    const { run, applied, repeated } = await crashAndResume("before-write:O-2");
-    expect(run.status).toBe("completed");
-    expect(applied).toEqual(["O-1", "O-2"]);
-    expect(repeated).toBe(0);
-  }, 90_000);
-
-  it("after the writes, before the checkpoint: both run again as duplicates, paid once", async () => {
-    const { run, applied, repeated } = await crashAndResume("after-write:O-2");
-    expect(run.status).toBe("completed");
-    expect(applied).toEqual(["O-1", "O-2"]);
-    expect(repeated).toBe(0);
-  }, 90_000);
+  it.each([
+    ["between two writes of a batch: the first runs again with its key, paid once", "before-write:O-2"],
+    ["after the writes, before the checkpoint: both run again as duplicates, paid once", "after-write:O-2"],
+  ])(
+    "%s",
+    async (_name, crashAt) => {
+      const { run, applied, repeated } = await crashAndResume(crashAt);
+      expect(run.status).toBe("completed");
+      expect(applied).toEqual(["O-1", "O-2"]);
+      expect(repeated).toBe(0);
+    },
+    90_000,
+  );
 
   it("during the next model request: it is sent again once, and reported", async () => {
     const { run, applied, repeated } = await crashAndResume("model:3");

@@ -4,8 +4,8 @@
  */
 export type { AgentContext } from "./agent-registry.js";
 export { CheckpointWriter } from "./checkpoint-rows.js";
-export { type DurableDatabase, openDatabase } from "./database.js";
 export type { DurableSession, DurableStoreOptions } from "./database.js";
+export { type DurableDatabase, openDatabase } from "./database.js";
 export type { DurableRunsOptions } from "./durable-runs.js";
 export { MIN_LEASE_SECONDS } from "./lease.js";
 export type { RunRequest, StoredResult } from "./run-record.js";

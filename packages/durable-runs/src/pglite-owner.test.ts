@@ -35,18 +35,24 @@ async function client() {
   clients.push(connected);
   return connected;
 }
+/**
+ * `holder` opens a transaction and inserts 1; `insertBeside` inserts 2 while it is open; then `holder` rolls
+ * back. The rows left: `[2]` when the insert beside waited for the transaction instead of joining it.
+ */
+async function rolledBackBeside(holder: pg.Client, insertBeside: (text: string) => Promise<unknown>) {
+  await holder.query("BEGIN");
+  await holder.query("INSERT INTO t VALUES (1)");
+  const insert = insertBeside("INSERT INTO t VALUES (2)");
+  await sleep(300);
+  await holder.query("ROLLBACK");
+  await insert;
+  return rows();
+}
 const rows = async () => (await owner.query<{ n: number }>("SELECT n FROM t ORDER BY n")).map((row) => row.n);
 
 describe("one PGlite backend shared by its owner and its socket clients", () => {
   it("the owner's statement waits for a socket client's transaction instead of joining it", async () => {
-    const other = await client();
-    await other.query("BEGIN");
-    await other.query("INSERT INTO t VALUES (1)");
-    const insert = owner.query("INSERT INTO t VALUES (2)");
-    await sleep(300);
-    await other.query("ROLLBACK");
-    await insert;
-    expect(await rows()).toEqual([2]);
+    expect(await rolledBackBeside(await client(), (text) => owner.query(text))).toEqual([2]);
   });
 
   it("a socket client's statement waits for the owner's transaction instead of joining it", async () => {
@@ -65,13 +71,7 @@ describe("one PGlite backend shared by its owner and its socket clients", () => 
 
   it("two socket clients' transactions do not mix", async () => {
     const [first, second] = [await client(), await client()];
-    await first.query("BEGIN");
-    await first.query("INSERT INTO t VALUES (5)");
-    const insert = second.query("INSERT INTO t VALUES (6)");
-    await sleep(300);
-    await first.query("ROLLBACK");
-    await insert;
-    expect(await rows()).toEqual([6]);
+    expect(await rolledBackBeside(first, (text) => second.query(text))).toEqual([2]);
   });
 
   it("a socket client that disconnects inside its transaction leaves the owner's transaction alone", async () => {

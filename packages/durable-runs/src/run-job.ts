@@ -1,9 +1,9 @@
 import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { AgentRegistry } from "./agent-registry.js";
+import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
 import type { DurableDatabase } from "./database.js";
 import { holdLease } from "./lease.js";
-import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
 import type { RunRow, StoredResult } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
 import type { WorkerProgress } from "./worker.js";
@@ -139,7 +139,10 @@ async function finish(
   result: StoredResult,
   snapshot?: RunSnapshot,
 ): Promise<void> {
-  const end = { set: ", status = $7, result = $8, decisions = NULL", values: [result.status, JSON.stringify(result)] };
+  const end = {
+    set: ", status = $7, result = $8, decisions = NULL",
+    values: [result.status, JSON.stringify(result)],
+  };
   if (snapshot !== undefined) {
     await writer.save(database, snapshot, end);
     return;
