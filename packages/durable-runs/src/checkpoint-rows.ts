@@ -41,7 +41,9 @@ export class CheckpointWriter {
   #lastMessage: unknown;
 
   constructor(
+    /** The run whose checkpoints this writes. */
     readonly runId: string,
+    /** The attempt (the run row's `attempts`) that holds the run: the fence of every write. */
     readonly attempt: number,
   ) {}
 

@@ -12,6 +12,7 @@ export type DurableStoreOptions =
 
 /** One connection's queries: the whole database, or one transaction. */
 export interface DurableSession {
+  /** One statement; the rows it returned. */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
@@ -21,7 +22,9 @@ export interface DurableDatabase extends DurableSession {
   transaction<T>(work: (session: DurableSession) => Promise<T>): Promise<T>;
   /** Several statements without parameters (the schema). */
   exec(text: string): Promise<void>;
+  /** How pg-boss reaches the same database (a connection, or the PGlite owner's instance). */
   readonly bossOptions: ConstructorOptions;
+  /** Closes the connections; the PGlite owner also stops serving its socket and gives up the folder. */
   close(): Promise<void>;
 }
 
