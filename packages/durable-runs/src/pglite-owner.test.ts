@@ -87,4 +87,31 @@ describe("one PGlite backend shared by its owner and its socket clients", () => 
     await transaction;
     expect(await rows()).toEqual([7, 8]);
   });
+
+  it("keeps each client's parameterised statements whole: parse, bind and execute of two clients never mix", async () => {
+    const [first, second] = [await client(), await client()];
+    const asks = Array.from({ length: 100 }, (_, index) => [
+      first
+        .query<{ n: number }>("SELECT $1::int + 1000 AS n", [index])
+        .then(({ rows }) => rows[0]?.n === index + 1000),
+      second
+        .query<{ n: string }>("SELECT $1::text || '-b' AS n", [`${index}`])
+        .then(({ rows }) => rows[0]?.n === `${index}-b`),
+      owner.query<{ n: number }>("SELECT $1::int * 2 AS n", [index]).then((rows) => rows[0]?.n === index * 2),
+    ]);
+    const answers = await Promise.allSettled(asks.flat());
+    expect(answers.filter((answer) => answer.status !== "fulfilled" || answer.value !== true)).toEqual([]);
+  });
+
+  it("keeps a client's write when another client's statement fails beside it", async () => {
+    const [writer, failing] = [await client(), await client()];
+    const writes = Array.from({ length: 100 }, (_, index) =>
+      writer.query("INSERT INTO t VALUES ($1)", [index]),
+    );
+    const failures = Array.from({ length: 100 }, () =>
+      failing.query("SELECT 1 / $1::int", [0]).catch(() => "refused"),
+    );
+    await Promise.all([...writes, ...failures]);
+    expect(await rows()).toHaveLength(100);
+  });
 });

@@ -34,12 +34,24 @@ export class Turn {
   }
 }
 
-/** What the socket server uses of its PGlite, each statement taking the owner's turn (see `Turn`). */
+/**
+ * Messages of the extended query protocol that a client follows with more of the same statement, up to its
+ * Sync: Parse, Bind, Describe, Execute, Close, Flush. Until that Sync the backend is inside the statement's
+ * implicit transaction (its unnamed statement and portal, its `now()`), so no one else may go in between.
+ */
+const MID_STATEMENT = new Set(["P", "B", "D", "E", "C", "H"].map((type) => type.charCodeAt(0)));
+
+/**
+ * What the socket server uses of its PGlite, each client's statements taking the owner's turn (see `Turn`).
+ * The socket takes the turn at a client's first message and keeps it to the end of that client's statement
+ * (its Sync or simple Query) and, after a BEGIN, to the end of its transaction block; while it holds the turn
+ * it reports a transaction, so the socket's queue serves that client alone.
+ */
 export function servedByTurns(pglite: PGlite, turn: Turn): PGlite {
-  // Held from a socket client's statement until the backend is out of that client's transaction block.
   let release: (() => void) | undefined;
+  let midStatement = false;
   const settle = () => {
-    if (release !== undefined && !pglite.isInTransaction()) {
+    if (release !== undefined && !midStatement && !pglite.isInTransaction()) {
       const passOn = release;
       release = undefined;
       passOn();
@@ -47,11 +59,12 @@ export function servedByTurns(pglite: PGlite, turn: Turn): PGlite {
   };
   const served = {
     waitReady: pglite.waitReady,
-    // A transaction block is a socket client's only while the socket holds the turn; the owner's are not
-    // the socket's to wait for or to roll back.
-    isInTransaction: () => release !== undefined && pglite.isInTransaction(),
-    execProtocolRawStream: (...args: Parameters<PGlite["execProtocolRawStream"]>) =>
-      pglite.execProtocolRawStream(...args),
+    // The owner's transactions are not the socket's to wait for or to roll back.
+    isInTransaction: () => release !== undefined,
+    execProtocolRawStream: (...args: Parameters<PGlite["execProtocolRawStream"]>) => {
+      midStatement = MID_STATEMENT.has(args[0][0] ?? 0);
+      return pglite.execProtocolRawStream(...args);
+    },
     async runExclusive<T>(work: () => Promise<T>): Promise<T> {
       release ??= await turn.take();
       try {
@@ -60,9 +73,10 @@ export function servedByTurns(pglite: PGlite, turn: Turn): PGlite {
         settle();
       }
     },
-    // The socket rolls back the transaction of a client that went away.
+    // The socket ends the statement or transaction of a client that went away.
     async exec(text: string) {
       if (release === undefined) return [];
+      midStatement = false;
       try {
         return await pglite.exec(text);
       } finally {
