@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -88,30 +89,58 @@ describe("one PGlite backend shared by its owner and its socket clients", () => 
     expect(await rows()).toEqual([7, 8]);
   });
 
-  it("keeps each client's parameterised statements whole: parse, bind and execute of two clients never mix", async () => {
-    const [first, second] = [await client(), await client()];
-    const asks = Array.from({ length: 100 }, (_, index) => [
-      first
-        .query<{ n: number }>("SELECT $1::int + 1000 AS n", [index])
-        .then(({ rows }) => rows[0]?.n === index + 1000),
-      second
-        .query<{ n: string }>("SELECT $1::text || '-b' AS n", [`${index}`])
-        .then(({ rows }) => rows[0]?.n === `${index}-b`),
-      owner.query<{ n: number }>("SELECT $1::int * 2 AS n", [index]).then((rows) => rows[0]?.n === index * 2),
-    ]);
-    const answers = await Promise.allSettled(asks.flat());
-    expect(answers.filter((answer) => answer.status !== "fulfilled" || answer.value !== true)).toEqual([]);
-  });
-
-  it("keeps a client's write when another client's statement fails beside it", async () => {
-    const [writer, failing] = [await client(), await client()];
-    const writes = Array.from({ length: 100 }, (_, index) =>
-      writer.query("INSERT INTO t VALUES ($1)", [index]),
-    );
-    const failures = Array.from({ length: 100 }, () =>
-      failing.query("SELECT 1 / $1::int", [0]).catch(() => "refused"),
-    );
-    await Promise.all([...writes, ...failures]);
-    expect(await rows()).toHaveLength(100);
+  it("keeps a statement whose messages arrive apart whole: another client's failing statement waits for its Sync", async () => {
+    const [raw, other] = [await rawClient(), await client()];
+    // An extended-protocol INSERT sent up to its Execute; its Sync comes later, as a slow client's would.
+    raw.send(message("P", [cString(""), cString("INSERT INTO t VALUES (1)"), int16(0)]));
+    raw.send(message("B", [cString(""), cString(""), int16(0), int16(0), int16(0)]));
+    raw.send(message("E", [cString(""), int32(0)]));
+    await sleep(200);
+    const failing = other.query("SELECT 1 / $1::int", [0]).catch(() => "refused");
+    await sleep(200);
+    raw.send(message("S", []));
+    await raw.readyForQuery();
+    expect(await failing).toBe("refused");
+    raw.close();
+    expect(await rows()).toEqual([1]);
   });
 });
+
+const int16 = (value: number) => Buffer.from([(value >> 8) & 0xff, value & 0xff]);
+const int32 = (value: number) => {
+  const buffer = Buffer.alloc(4);
+  buffer.writeInt32BE(value);
+  return buffer;
+};
+const cString = (text: string) => Buffer.from(`${text}\0`);
+/** One frontend message of the Postgres wire protocol: its type byte, its length, its body. */
+const message = (type: string, parts: readonly Buffer[]) => {
+  const body = Buffer.concat(parts);
+  return Buffer.concat([Buffer.from(type), int32(body.length + 4), body]);
+};
+
+/** A wire-protocol client by hand, to send a statement's messages apart (node-postgres sends them together). */
+async function rawClient() {
+  const socket = createConnection(join(dir, "runs", `.s.PGSQL.${SOCKET_PORT}`));
+  let received = Buffer.alloc(0);
+  socket.on("data", (chunk) => {
+    received = Buffer.concat([received, chunk]);
+  });
+  const readyForQuery = async () => {
+    for (let tick = 0; tick < 200 && !received.includes(Buffer.from([0x5a, 0, 0, 0, 5])); tick += 1)
+      await sleep(25);
+    received = Buffer.alloc(0);
+  };
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const startup = Buffer.concat([
+    int32(196608),
+    cString("user"),
+    cString("postgres"),
+    cString("database"),
+    cString("postgres"),
+    Buffer.from([0]),
+  ]);
+  socket.write(Buffer.concat([int32(startup.length + 4), startup]));
+  await readyForQuery();
+  return { send: (data: Buffer) => socket.write(data), readyForQuery, close: () => socket.end() };
+}
