@@ -9,13 +9,14 @@ import { mcpThroughputBench } from "./benches/mcp-throughput.mjs";
 import { parallelToolsBench } from "./benches/parallel-tools.mjs";
 import { streamingEagerBench } from "./benches/streaming-eager.mjs";
 import { tokensResentBench } from "./benches/tokens-resent.mjs";
+import { durableBench } from "./durable/durable-bench.mjs";
 import { barChartSvg } from "./lib/chart.mjs";
 import { describeMachine } from "./lib/machine.mjs";
 import { resultsMarkdown } from "./lib/report.mjs";
 import { startServerProcess } from "./lib/server-control.mjs";
 
 /**
- * `pnpm bench`: runs the seven benches and writes bench/RESULTS.md and bench/results-chart.svg.
+ * `pnpm bench`: runs the benches (9, the durable runs', needs DATABASE_URL) and writes bench/RESULTS.md and bench/results-chart.svg.
  * `--smoke`: tiny sizes, writes to a temporary directory, and fails unless every bench produced finite
  * numbers (no timing thresholds). `--only=1,3` runs a subset (results still go to RESULTS.md).
  */
@@ -47,6 +48,7 @@ const BENCHES = [
   ["5", mcpThroughputBench],
   ["6", tokensResentBench],
   ["7", costBench],
+  ["9", durableBench],
 ];
 
 const startedAt = new Date();

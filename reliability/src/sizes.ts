@@ -22,6 +22,8 @@ export interface Sizes {
   readonly approvalRuns: number;
   /** `keel tickets approve` processes racing on each held refund (KEEL_SOAK_APPROVAL_RACERS). */
   readonly approvalRacers: number;
+  /** Queued runs in the durable soak, per store (KEEL_SOAK_DURABLE_RUNS). */
+  readonly durableRuns: number;
 }
 
 const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
@@ -35,6 +37,7 @@ const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
     loadSeconds: 2,
     approvalRuns: 3,
     approvalRacers: 2,
+    durableRuns: 12,
   },
   full: {
     soakRuns: 500,
@@ -46,6 +49,7 @@ const DEFAULTS: Record<SizeProfile, Omit<Sizes, "profile">> = {
     loadSeconds: 30,
     approvalRuns: 40,
     approvalRacers: 3,
+    durableRuns: 200,
   },
 };
 
@@ -59,6 +63,7 @@ const VARIABLES: Record<keyof Omit<Sizes, "profile">, string> = {
   loadSeconds: "KEEL_SOAK_LOAD_SECONDS",
   approvalRuns: "KEEL_SOAK_APPROVAL_RUNS",
   approvalRacers: "KEEL_SOAK_APPROVAL_RACERS",
+  durableRuns: "KEEL_SOAK_DURABLE_RUNS",
 };
 
 /** Upper bounds, so a typo in an environment variable cannot start an endless run. */

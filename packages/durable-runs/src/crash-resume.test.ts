@@ -10,10 +10,11 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
 
 // Each boundary: a worker process SIGKILLs itself there; another process takes the run after the lease
-// (pg-boss's heartbeat, 10 s at least) and finishes it from the last checkpoint.
+// (Keel's, 2 s here, below pg-boss's 10 s heartbeat) and finishes it from the last checkpoint.
 const WORKER = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
 const DESK = new URL("./__fixtures__/fake-desk.mjs", import.meta.url).href;
 const KEY = "k".repeat(32);
+const LEASE_SECONDS = 2;
 
 beforeAll(() => {
   // The worker processes import the built package.
@@ -35,7 +36,7 @@ const databaseUrl = process.env.DATABASE_URL;
 async function setUp() {
   dir = await mkdtemp(join(tmpdir(), "keel-crash-"));
   const store = databaseUrl ? { databaseUrl } : { dataDir: join(dir, "runs") };
-  runs = await openDurableRuns({ ...store, leaseSeconds: 10 });
+  runs = await openDurableRuns({ ...store, leaseSeconds: LEASE_SECONDS });
   return runs;
 }
 
@@ -82,34 +83,38 @@ async function crashAndResume(crashAt: string, prompt = "Refund O-1 and O-2") {
   const first = worker(crashAt);
   const code = await first.exited;
   if (code !== null) throw new Error(`the first worker exited with ${code}: ${first.stderr()}`);
+  const killedAt = Date.now();
   const second = worker();
   const run = await settled(store, runId, ["completed"]);
+  const takenOverMs = Date.now() - killedAt;
   expect(await second.stop()).toBe(0);
-  return { run, runId, ...(await check(runId)) };
+  return { run, runId, takenOverMs, ...(await check(runId)) };
 }
 
 describe.sequential("a run resumed by another process after a SIGKILL at each boundary", () => {
   it("after the response, before the tools: the response is not asked again", async () => {
-    const { run, runId, applied, repeated } = await crashAndResume("before-tools");
+    const { run, runId, applied, repeated, takenOverMs } = await crashAndResume("before-tools");
     expect(run.result?.text).toBe(`Done for ${runId}.`);
+    // The lease (2 s) + the monitor (1 s) + start-up and polling: under pg-boss's 10 s heartbeat.
+    expect(takenOverMs).toBeLessThan(9_000);
     expect(applied).toEqual(["O-1", "O-2"]);
     expect(repeated).toBe(0);
     expect(run.attempts).toBe(2);
   }, 90_000);
 
-  it("between two writes of a batch: the first runs again with its key, paid once", async () => {
-    const { run, applied, repeated } = await crashAndResume("before-write:O-2");
-    expect(run.status).toBe("completed");
-    expect(applied).toEqual(["O-1", "O-2"]);
-    expect(repeated).toBe(0);
-  }, 90_000);
-
-  it("after the writes, before the checkpoint: both run again as duplicates, paid once", async () => {
-    const { run, applied, repeated } = await crashAndResume("after-write:O-2");
-    expect(run.status).toBe("completed");
-    expect(applied).toEqual(["O-1", "O-2"]);
-    expect(repeated).toBe(0);
-  }, 90_000);
+  it.each([
+    ["between two writes of a batch: the first runs again with its key, paid once", "before-write:O-2"],
+    ["after the writes, before the checkpoint: both run again as duplicates, paid once", "after-write:O-2"],
+  ])(
+    "%s",
+    async (_name, crashAt) => {
+      const { run, applied, repeated } = await crashAndResume(crashAt);
+      expect(run.status).toBe("completed");
+      expect(applied).toEqual(["O-1", "O-2"]);
+      expect(repeated).toBe(0);
+    },
+    90_000,
+  );
 
   it("during the next model request: it is sent again once, and reported", async () => {
     const { run, applied, repeated } = await crashAndResume("model:3");

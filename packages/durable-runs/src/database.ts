@@ -3,6 +3,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ConstructorOptions } from "pg-boss";
 import { fromPglite } from "pg-boss";
+import { ownedByTurns, servedByTurns, Turn } from "./pglite-owner.js";
 
 /** Where the runs live: a PGlite folder this process owns, or PostgreSQL (a URL, or a PGlite owner's socket). */
 export type DurableStoreOptions =
@@ -11,6 +12,7 @@ export type DurableStoreOptions =
 
 /** One connection's queries: the whole database, or one transaction. */
 export interface DurableSession {
+  /** One statement; the rows it returned. */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
@@ -20,7 +22,9 @@ export interface DurableDatabase extends DurableSession {
   transaction<T>(work: (session: DurableSession) => Promise<T>): Promise<T>;
   /** Several statements without parameters (the schema). */
   exec(text: string): Promise<void>;
+  /** How pg-boss reaches the same database (a connection, or the PGlite owner's instance). */
   readonly bossOptions: ConstructorOptions;
+  /** Closes the connections; the PGlite owner also stops serving its socket and gives up the folder. */
   close(): Promise<void>;
 }
 
@@ -144,28 +148,31 @@ async function openPglite(dataDir: string): Promise<DurableDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
-  // The owner serves every other process of the folder (a CLI beside a worker) on the folder's socket.
+  // The owner serves every other process of the folder (a CLI beside a worker) on the folder's socket, and
+  // takes turns with them on the one backend: one transaction at a time (see `Turn`).
+  const turn = new Turn();
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const server = new PGLiteSocketServer({ db: pglite, path: socketFileOf(dataDir), maxConnections: 64 });
+  const server = new PGLiteSocketServer({
+    db: servedByTurns(pglite, turn),
+    path: socketFileOf(dataDir),
+    maxConnections: 64,
+  });
   await rm(socketFileOf(dataDir), { force: true }); // left by an owner that was killed
   await server.start();
   return {
-    async query(text, params) {
-      const result = await pglite.query(text, params as unknown[] | undefined);
-      return result.rows as never[];
-    },
-    transaction(work) {
-      return pglite.transaction((transaction) =>
-        work({
-          query: async (text, params) =>
-            (await transaction.query(text, params as unknown[] | undefined)).rows as never[],
-        }),
-      );
-    },
-    async exec(text) {
-      await pglite.exec(text);
-    },
-    bossOptions: { backend: "pglite", db: fromPglite(pglite) },
+    query: (text, params) =>
+      turn.run(async () => (await pglite.query(text, params as unknown[] | undefined)).rows as never[]),
+    transaction: (work) =>
+      turn.run(() =>
+        pglite.transaction((transaction) =>
+          work({
+            query: async (text, params) =>
+              (await transaction.query(text, params as unknown[] | undefined)).rows as never[],
+          }),
+        ),
+      ),
+    exec: (text) => turn.run(async () => void (await pglite.exec(text))),
+    bossOptions: { backend: "pglite", db: fromPglite(ownedByTurns(pglite, turn)) },
     async close() {
       await server.stop();
       await pglite.close();

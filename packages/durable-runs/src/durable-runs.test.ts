@@ -44,7 +44,7 @@ describe("durable runs on the embedded default", () => {
     const store = await open();
     const runId = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
     expect((await store.getRun(runId))?.status).toBe("queued");
-    await store.startWorker({ agents, leaseSeconds: 10, pollingSeconds: 0.5 });
+    await store.startWorker({ agents, leaseSeconds: 2, pollingSeconds: 0.5 });
     const run = await until(store, runId, (status) => status === "completed");
     expect(run.result?.text).toBe("Hello.");
     expect(run.attempts).toBe(1);
@@ -55,7 +55,7 @@ describe("durable runs on the embedded default", () => {
     const store = await open();
     const runId = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
     expect((await store.cancelRun(runId))?.status).toBe("cancelled");
-    await store.startWorker({ agents, leaseSeconds: 10, pollingSeconds: 0.5 });
+    await store.startWorker({ agents, leaseSeconds: 2, pollingSeconds: 0.5 });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const run = await store.getRun(runId);
     expect(run?.status).toBe("cancelled");
@@ -65,7 +65,7 @@ describe("durable runs on the embedded default", () => {
   it("ends a run whose agent no worker knows with model_error naming it", async () => {
     const store = await open();
     const runId = await store.enqueueRun({ agent: "nobody", prompt: "Hi" });
-    await store.startWorker({ agents, leaseSeconds: 10, pollingSeconds: 0.5 });
+    await store.startWorker({ agents, leaseSeconds: 2, pollingSeconds: 0.5 });
     const run = await until(store, runId, (status) => status !== "queued" && status !== "running");
     expect(run.status).toBe("model_error");
     expect(run.result?.error?.message).toContain('"nobody"');

@@ -31,10 +31,10 @@ export interface DurableRuns {
 
 export type DurableRunsOptions = DurableStoreOptions & {
   /**
-   * Seconds after which a run held by a worker that stopped heart-beating (killed, frozen, cut off) is taken
-   * by another, from its last checkpoint: pg-boss's job heartbeat, at least 10 (pg-boss refuses less).
-   * Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so ≤ 25 s.
-   * Set on the queue (the same on every process): a job keeps the lease it was queued with.
+   * Seconds after which a run held by a worker that stopped renewing its lease (killed, frozen, cut off) is
+   * taken by another, from its last checkpoint: Keel's lease on the run's row, renewed every third of it, at
+   * least 1. Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so
+   * ≤ 25 s. The default of this process's `startWorker`; each worker holds the runs it takes with its own.
    */
   readonly leaseSeconds?: number | undefined;
 };
@@ -44,10 +44,10 @@ export type DurableRunsOptions = DurableStoreOptions & {
  * socket) or PostgreSQL (`databaseUrl`, for several machines). Creates the tables and pg-boss's queue.
  */
 export async function openDurableRuns(options: DurableRunsOptions): Promise<DurableRuns> {
+  const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
   const database = await openDatabase(options);
   await database.exec(RUNS_SCHEMA);
   // This handle only sends and cancels jobs; a worker's own pg-boss supervises the queue.
-  const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
   const boss = await startBoss(database, { supervise: false, schedule: false }, queueOptions(leaseSeconds));
   const query = (where: string, params: readonly unknown[]) =>
     database.query<RunRow>(`SELECT * FROM keel_durable.runs ${where}`, params);

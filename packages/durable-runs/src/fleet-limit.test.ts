@@ -28,21 +28,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The most requests whose [start, end] intervals overlap at one moment. */
-function peak(intervals: ReadonlyArray<{ start: number; end: number }>): number {
-  const edges = intervals.flatMap(({ start, end }) => [
-    { at: start, delta: 1 },
-    { at: end, delta: -1 },
-  ]);
-  edges.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let most = 0;
-  for (const edge of edges) {
-    current += edge.delta;
-    most = Math.max(most, current);
-  }
-  return most;
-}
+/** The most requests in flight at one moment: the most whose [start, end) holds another's start. */
+const peak = (intervals: ReadonlyArray<{ start: number; end: number }>): number =>
+  Math.max(
+    ...intervals.map(
+      ({ start }) => intervals.filter((other) => other.start <= start && start < other.end).length,
+    ),
+  );
 
 it("holds 2 model requests in flight across two worker processes that hold 4 runs each", async () => {
   runs = await openDurableRuns({ dataDir: join(dir, "runs") });

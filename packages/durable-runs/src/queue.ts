@@ -1,5 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { DurableDatabase } from "./database.js";
+import { MIN_LEASE_SECONDS } from "./lease.js";
 import { RUN_QUEUE } from "./schema.js";
 
 /** A started pg-boss on the database, with the runs' queue created. */
@@ -18,9 +19,16 @@ export async function startBoss(
   return boss;
 }
 
-/** The queue's lease and retries: a lost lease fails the attempt; the retry takes the run from its checkpoint. */
+/** pg-boss refuses a job heartbeat below this. */
+const BOSS_MIN_HEARTBEAT_SECONDS = 10;
+
+/**
+ * The queue's retries and pg-boss's own heartbeat. A lost lease (Keel's, see `lease.ts`) fails the attempt;
+ * the retry takes the run from its checkpoint. pg-boss's heartbeat (at least 10 s) is the backstop for a
+ * worker that dies between taking a job and leasing its run.
+ */
 export const queueOptions = (leaseSeconds: number) => ({
-  heartbeatSeconds: leaseSeconds,
+  heartbeatSeconds: Math.max(BOSS_MIN_HEARTBEAT_SECONDS, Math.ceil(leaseSeconds)),
   retryLimit: 1000,
   retryDelay: 0,
   expireInSeconds: 6 * 60 * 60,
@@ -29,8 +37,8 @@ export const queueOptions = (leaseSeconds: number) => ({
 export const DEFAULT_LEASE_SECONDS = 20;
 
 export function checkLease(leaseSeconds: number): number {
-  if (!Number.isInteger(leaseSeconds) || leaseSeconds < 10) {
-    throw new RangeError(`leaseSeconds must be an integer >= 10 (pg-boss's heartbeat), got ${leaseSeconds}.`);
+  if (!Number.isFinite(leaseSeconds) || leaseSeconds < MIN_LEASE_SECONDS) {
+    throw new RangeError(`leaseSeconds must be a number >= ${MIN_LEASE_SECONDS}, got ${leaseSeconds}.`);
   }
   return leaseSeconds;
 }

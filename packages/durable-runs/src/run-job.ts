@@ -1,8 +1,10 @@
 import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { AgentRegistry } from "./agent-registry.js";
+import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
 import type { DurableDatabase } from "./database.js";
-import type { RunRow } from "./run-record.js";
+import { holdLease } from "./lease.js";
+import type { RunRow, StoredResult } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
 import type { WorkerProgress } from "./worker.js";
 
@@ -14,6 +16,15 @@ export interface JobContext {
   /** Wraps each run's model client (the fleet-wide limit on requests in flight). */
   readonly wrapClient?: ((client: RunOptionsClient) => RunOptionsClient) | undefined;
   readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
+  /** The lease this worker holds each run with (see `lease.ts`). */
+  readonly leaseSeconds: number;
+}
+
+/** The pg-boss job that carries a run: its id and attempt (pg-boss's `retryCount`). */
+export interface RunJobRef {
+  readonly id: string;
+  readonly retryCount: number;
+  readonly data: { readonly runId: string };
 }
 
 type RunOptionsClient = Parameters<typeof runAgent>[0]["client"];
@@ -27,29 +38,43 @@ class RunLost extends Error {}
  * fenced by the attempt number, so a worker that lost its lease can no longer write. A store that fails throws
  * (pg-boss retries the job, from the last checkpoint).
  */
-export async function runJob(context: JobContext, runId: string): Promise<void> {
+export async function runJob(context: JobContext, job: RunJobRef): Promise<void> {
+  const { runId } = job.data;
   let status = "running";
   try {
-    status = await takeAndRun(context, runId);
+    status = await takeAndRun(context, job);
   } finally {
     if (status !== "untaken") context.onProgress?.({ kind: "settled", runId, status });
   }
 }
 
 /** The run's status when this worker let it go ("untaken": it was not this worker's to run). */
-async function takeAndRun(context: JobContext, runId: string): Promise<string> {
-  const { database } = context;
+async function takeAndRun(context: JobContext, job: RunJobRef): Promise<string> {
+  const { database, leaseSeconds } = context;
+  const { runId } = job.data;
   const [row] = await database.query<RunRow>(
-    `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now()
+    `UPDATE keel_durable.runs SET status = 'running', attempts = attempts + 1, updated_at = now(),
+       job_id = $2, job_retry = $3, lease_until = now() + make_interval(secs => $4)
      WHERE run_id = $1 AND status IN ('queued', 'running') RETURNING *`,
-    [runId],
+    [runId, job.id, job.retryCount, leaseSeconds],
   );
   if (row === undefined) return "untaken"; // cancelled, or already ended
   const attempt = row.attempts;
+  const releaseLease = holdLease(database, runId, attempt, leaseSeconds);
+  try {
+    return await runTaken(context, row, attempt);
+  } finally {
+    releaseLease();
+  }
+}
+
+async function runTaken(context: JobContext, row: RunRow, attempt: number): Promise<string> {
+  const { database } = context;
+  const runId = row.run_id;
   context.onProgress?.({ kind: "taken", runId, attempt });
   const factory = context.agents[row.agent];
   if (factory === undefined) {
-    await finish(database, runId, attempt, {
+    await finish(database, new CheckpointWriter(runId, attempt), {
       status: "model_error",
       text: "",
       usage: {
@@ -67,31 +92,34 @@ async function takeAndRun(context: JobContext, runId: string): Promise<string> {
   const metadata = row.input.metadata ?? {};
   const agent = await factory({ runId, metadata });
   const client = context.wrapClient?.(agent.client) ?? agent.client;
+  const writer = new CheckpointWriter(runId, attempt);
   let failure: unknown;
   const checkpoint = async (snapshot: RunSnapshot): Promise<void> => {
     try {
-      const saved = await database.query(
-        `UPDATE keel_durable.runs SET checkpoint = $3, updated_at = now()
-         WHERE run_id = $1 AND attempts = $2 AND status = 'running' RETURNING 1`,
-        [runId, attempt, JSON.stringify(snapshot)],
-      );
-      if (saved.length === 0) throw new RunLost("the run was cancelled or taken by another worker");
+      if ((await writer.save(database, snapshot)) === undefined) {
+        throw new RunLost("the run was cancelled or taken by another worker");
+      }
     } catch (error) {
       failure = error;
       throw error;
     }
   };
-  const result = await start(row, { ...agent, client, metadata, checkpoint }, context.approvalKey);
+  const saved = await loadCheckpoint(database, row);
+  const result = await start(row, saved, { ...agent, client, metadata, checkpoint }, context.approvalKey);
   if (failure instanceof RunLost) return "lost";
   if (failure !== undefined) throw failure;
-  await finish(database, runId, attempt, storedResultOf(result), result.snapshot);
+  await finish(database, writer, storedResultOf(result), result.snapshot);
   return result.status;
 }
 
 type StartOptions = Parameters<typeof runAgent>[0] & Parameters<typeof resumeRun>[2];
 
-function start(row: RunRow, options: StartOptions, approvalKey: ApprovalKey | undefined): Promise<RunResult> {
-  const saved = row.checkpoint;
+function start(
+  row: RunRow,
+  saved: RunSnapshot | null,
+  options: StartOptions,
+  approvalKey: ApprovalKey | undefined,
+): Promise<RunResult> {
   if (saved === null) {
     const input =
       row.input.prompt !== undefined ? { prompt: row.input.prompt } : { messages: row.input.messages };
@@ -104,23 +132,24 @@ function start(row: RunRow, options: StartOptions, approvalKey: ApprovalKey | un
   return resumeRun(saved, [], resume);
 }
 
+/** Writes the run's end, fenced by the attempt; with the snapshot to resume from when it has one. */
 async function finish(
   database: DurableDatabase,
-  runId: string,
-  attempt: number,
-  result: ReturnType<typeof storedResultOf>,
+  writer: CheckpointWriter,
+  result: StoredResult,
   snapshot?: RunSnapshot,
 ): Promise<void> {
+  const end = {
+    set: ", status = $7, result = $8, decisions = NULL",
+    values: [result.status, JSON.stringify(result)],
+  };
+  if (snapshot !== undefined) {
+    await writer.save(database, snapshot, end);
+    return;
+  }
   await database.query(
-    `UPDATE keel_durable.runs SET status = $3, result = $4, checkpoint = COALESCE($5, checkpoint),
-       decisions = NULL, updated_at = now()
+    `UPDATE keel_durable.runs SET status = $3, result = $4, decisions = NULL, updated_at = now()
      WHERE run_id = $1 AND attempts = $2 AND status = 'running'`,
-    [
-      runId,
-      attempt,
-      result.status,
-      JSON.stringify(result),
-      snapshot === undefined ? null : JSON.stringify(snapshot),
-    ],
+    [writer.runId, writer.attempt, ...end.values],
   );
 }

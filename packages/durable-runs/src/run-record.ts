@@ -44,7 +44,10 @@ export interface RunRow {
   input: RunRequest;
   status: DurableRunStatus;
   attempts: number;
+  /** The last checkpoint's head; its messages and calls are rows of `checkpoint_items` (see `loadCheckpoint`). */
   checkpoint: RunSnapshot | null;
+  checkpoint_messages: number | null;
+  checkpoint_calls: number | null;
   decisions: ApprovalDecision[] | null;
   result: StoredResult | null;
   created_at: Date | string;

@@ -13,6 +13,21 @@ CREATE TABLE IF NOT EXISTS keel_durable.runs (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+-- Keel's lease (lease.ts): the pg-boss job and attempt holding the run, and until when.
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS job_id text;
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS job_retry integer;
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS lease_until timestamptz;
+-- Incremental checkpoints (checkpoint-rows.ts): the head in \`checkpoint\`, each message and call once.
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS checkpoint_messages integer;
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS checkpoint_calls integer;
+CREATE TABLE IF NOT EXISTS keel_durable.checkpoint_items (
+  run_id text NOT NULL,
+  list text NOT NULL,
+  seq integer NOT NULL,
+  item jsonb NOT NULL,
+  PRIMARY KEY (run_id, list, seq)
+);
+CREATE INDEX IF NOT EXISTS runs_leased ON keel_durable.runs (lease_until) WHERE status = 'running';
 CREATE INDEX IF NOT EXISTS runs_created ON keel_durable.runs (created_at);
 CREATE TABLE IF NOT EXISTS keel_durable.model_request_slots (
   slot integer PRIMARY KEY,

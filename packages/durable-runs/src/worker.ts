@@ -2,6 +2,7 @@ import type { ModelClient } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { AgentRegistry } from "./agent-registry.js";
 import type { DurableDatabase } from "./database.js";
+import { monitorLeases } from "./lease.js";
 import { limitModelRequests, type ModelRequestLimit } from "./model-request-slots.js";
 import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
 import { runJob } from "./run-job.js";
@@ -14,12 +15,12 @@ export interface WorkerOptions {
   /** Runs held at once. Default 4. */
   readonly concurrency?: number | undefined;
   /**
-   * Seconds after which a run held by a worker that stopped heart-beating (killed, frozen, cut off) is taken
-   * by another, from its last checkpoint (see `DurableRunsOptions.leaseSeconds`, the default). Applies to runs
-   * queued after the worker started.
+   * The lease this worker holds each run it takes with, renewed every third of it: a run whose worker stopped
+   * renewing (killed, frozen, cut off) is taken by another after it, from its last checkpoint. At least 1;
+   * default `DurableRunsOptions.leaseSeconds` (20).
    */
   readonly leaseSeconds?: number | undefined;
-  /** How often the worker's supervisor looks for lost leases. Default 5; at least 1. */
+  /** How often the worker looks for expired leases. Default half the lease, between 1 and 5; at least 1. */
   readonly monitorSeconds?: number | undefined;
   /** How often an idle worker asks for runs. Default 1 (at least 0.5). */
   readonly pollingSeconds?: number | undefined;
@@ -46,15 +47,17 @@ export interface Worker {
 
 export async function startWorker(database: DurableDatabase, options: WorkerOptions): Promise<Worker> {
   const leaseSeconds = checkLease(options.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
-  const monitorSeconds = options.monitorSeconds ?? 5;
+  const monitorSeconds = Math.max(1, options.monitorSeconds ?? Math.min(5, leaseSeconds / 2));
+  const superviseSeconds = Math.ceil(monitorSeconds); // pg-boss's supervisor (its own heartbeat, expiry)
   const boss = await startBoss(
     database,
-    { superviseIntervalSeconds: monitorSeconds, monitorIntervalSeconds: monitorSeconds },
+    { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds },
     queueOptions(leaseSeconds),
   );
   const limit = options.modelRequests;
   const context = {
     database,
+    leaseSeconds,
     agents: options.agents,
     approvalKey: options.approvalKey,
     onProgress: options.onProgress,
@@ -67,14 +70,15 @@ export async function startWorker(database: DurableDatabase, options: WorkerOpti
     {
       localConcurrency: options.concurrency ?? 4,
       pollingIntervalSeconds: options.pollingSeconds ?? 1,
-      heartbeatRefreshSeconds: Math.max(1, Math.floor(leaseSeconds / 4)),
     },
     async ([job]) => {
-      if (job !== undefined) await runJob(context, job.data.runId);
+      if (job !== undefined) await runJob(context, job);
     },
   );
+  const stopMonitor = monitorLeases(database, boss, monitorSeconds);
   return {
     async stop(stopOptions = {}) {
+      stopMonitor();
       await boss.stop({ graceful: true, close: true, timeout: stopOptions.timeoutMs ?? 30_000 });
     },
   };

@@ -54,8 +54,8 @@ const agents = {
     tools: [lookup, refund],
   }),
 };
-const runs = await openDurableRuns({ ...store, leaseSeconds: 10 });
-await runs.startWorker({ agents, concurrency: 4, leaseSeconds: 10, monitorSeconds: 1, pollingSeconds: 0.5 });
+const runs = await openDurableRuns({ ...store, leaseSeconds: 2 });
+await runs.startWorker({ agents, concurrency: 4, leaseSeconds: 2, monitorSeconds: 1, pollingSeconds: 0.5 });
 process.stderr.write("ready\n");
 process.on("SIGTERM", async () => {
   await runs.close();

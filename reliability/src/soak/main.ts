@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ApprovalResumeReport, runApprovalResume } from "../approvals/run-approval-resume.js";
 import { runCrashSafety } from "../crash-safety/run-crash-safety.js";
+import { type DurableSoakReport, runDurableSoak } from "../durable-soak/run-durable-soak.js";
 import { type FaultSoakReport, runFaultSoak } from "../fault-soak/run-fault-soak.js";
 import { runHostileCorpus } from "../hostile/run-hostile-corpus.js";
 import { runLoad } from "../load/run-load.js";
@@ -93,6 +94,15 @@ async function main(): Promise<number> {
       concurrency: Math.max(2, cpus().length * 2),
     });
   }
+  const durable: DurableSoakReport[] = [];
+  if (databaseUrl) {
+    log(`8. durable soak on PostgreSQL: ${sizes.durableRuns} runs, 4 workers`);
+    durable.push(
+      await runDurableSoak({ store: "postgres", databaseUrl, runs: sizes.durableRuns, workers: 4 }),
+    );
+  }
+  log(`8. durable soak on PGlite: ${sizes.durableRuns} runs, 1 worker`);
+  durable.push(await runDurableSoak({ store: "pglite", runs: sizes.durableRuns, workers: 1 }));
   const results: SoakResults = {
     sizes,
     startedAt,
@@ -112,6 +122,7 @@ async function main(): Promise<number> {
     load,
     storeRules,
     approvals,
+    durable,
     freezable: freezableUrl !== undefined,
   };
   const path = process.env.KEEL_SOAK_REPORT || join(REPOSITORY, "RELIABILITY.md");

@@ -1,3 +1,4 @@
+import { durableSoakRows, durableSoakSection } from "../durable-soak/render-durable-soak.js";
 import type { FaultSoakReport } from "../fault-soak/run-fault-soak.js";
 import type { LoadReport } from "../load/run-load.js";
 import type { LatencySummary } from "../stats.js";
@@ -5,7 +6,7 @@ import { codesOf, type RaceReport } from "../store-rules/run-store-rules.js";
 import { allViolations, type SoakResults } from "./soak-results.js";
 
 /** A Markdown table with padded columns, as biome formats it (so the generated file passes `biome check`). */
-function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const cells = [header, ...rows].map((row) => row.map(String));
   const length = (text: string) => [...text].length;
   const widths = header.map((_, column) => Math.max(3, ...cells.map((row) => length(row[column] ?? ""))));
@@ -262,6 +263,7 @@ export function renderReport(results: SoakResults): string {
             : "not run (needs DATABASE_URL)",
           results.approvals ? ok(results.approvals.violations.length) : "—",
         ],
+        ...durableSoakRows(results.durable),
       ],
     ),
     "",
@@ -389,6 +391,8 @@ export function renderReport(results: SoakResults): string {
     storeRulesSection(results),
     "",
     approvalsSection(results),
+    "",
+    durableSoakSection(results.durable),
     ...(violations.length > 0
       ? ["", "## Violations", "", ...violations.slice(0, 100).map((violation) => `- ${violation}`)]
       : []),

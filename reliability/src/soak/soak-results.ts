@@ -1,5 +1,6 @@
 import type { ApprovalResumeReport } from "../approvals/run-approval-resume.js";
 import type { CrashSafetyReport } from "../crash-safety/run-crash-safety.js";
+import type { DurableSoakReport } from "../durable-soak/run-durable-soak.js";
 import type { FaultSoakReport } from "../fault-soak/run-fault-soak.js";
 import type { HostileReport } from "../hostile/run-hostile-corpus.js";
 import type { LoadReport } from "../load/run-load.js";
@@ -28,6 +29,8 @@ export interface SoakResults {
   readonly storeRules: StoreRulesReport;
   /** Undefined without DATABASE_URL. */
   readonly approvals: ApprovalResumeReport | undefined;
+  /** The durable soak: PGlite, and PostgreSQL with DATABASE_URL. */
+  readonly durable: readonly DurableSoakReport[];
   /** Whether a freezable PostgreSQL (KEEL_FREEZABLE_DATABASE_URL) was given. */
   readonly freezable: boolean;
 }
@@ -52,5 +55,8 @@ export function allViolations(results: SoakResults): string[] {
     ]),
     ...results.storeRules.violations.map((violation) => `store rules: ${violation}`),
     ...(results.approvals?.violations ?? []).map((violation) => `approval resume: ${violation}`),
+    ...results.durable.flatMap((report) =>
+      report.violations.map((violation) => `durable soak (${report.store}): ${violation}`),
+    ),
   ];
 }

@@ -23,7 +23,7 @@ describe.sequential("keel worker, keel run --enqueue and keel runs, with a real 
     ).runId as string;
     expect((await runCli(["runs", "cancel", cancelled, ...data], { cwd })).code).toBe(0);
 
-    const worker = startNodeScript(BIN, ["worker", ...data, "--lease-seconds", "10"], {
+    const worker = startNodeScript(BIN, ["worker", ...data, "--lease-seconds", "2"], {
       env: { NO_COLOR: "1" },
     });
     await worker.waitForStderr("ready");
@@ -70,7 +70,7 @@ describe("usage errors of the durable commands", () => {
     [["runs", "frob"], /Unknown subcommand "frob"/],
     [["runs", "wait"], /wait needs one run id/],
     [["worker", "--backend", "memory"], /keeps runs in a database/],
-    [["worker", "--lease-seconds", "3"], /--lease-seconds/],
+    [["worker", "--lease-seconds", "0"], /--lease-seconds/],
     [
       ["run", "--scenario", "low-value-refund", "--enqueue", "--trace", "t.json"],
       /--trace belongs to the process/,

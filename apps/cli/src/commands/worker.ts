@@ -1,5 +1,5 @@
 import { DEFAULT_LEASE_SECONDS } from "@keel/durable-runs";
-import type { WorkerProgress } from "@keel/durable-runs/internal";
+import { MIN_LEASE_SECONDS, type WorkerProgress } from "@keel/durable-runs/internal";
 import { openRuns } from "../durable/durable-store.js";
 import { supportAgents } from "../durable/support-agents.js";
 import { approvalKey } from "../run/held-runs.js";
@@ -21,7 +21,7 @@ work beside it (one worker per PGlite folder: it also holds the support store).
 
 Options:
   --concurrency N          runs held at once (default 4)
-  --lease-seconds N        how long a dead worker's runs wait before another takes them (default ${DEFAULT_LEASE_SECONDS}, at least 10)
+  --lease-seconds N        how long a dead worker's runs wait before another takes them (default ${DEFAULT_LEASE_SECONDS}, at least ${MIN_LEASE_SECONDS})
   --max-model-requests N   model requests in flight across every worker of the database (one API key's limit)
   --backend sql            the store (the default; memory cannot hold a queue)
   --database-url URL       PostgreSQL (default $DATABASE_URL)
@@ -59,7 +59,7 @@ export const workerCommand = defineCommand({
     const leaseSeconds = readInteger(
       "--lease-seconds",
       values["lease-seconds"] ?? String(DEFAULT_LEASE_SECONDS),
-      10,
+      MIN_LEASE_SECONDS,
     );
     const maxInFlight =
       values["max-model-requests"] === undefined

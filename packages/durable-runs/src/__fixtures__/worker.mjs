@@ -6,12 +6,12 @@ const runs = await openDurableRuns({
   ...(process.env.DATABASE_URL
     ? { databaseUrl: process.env.DATABASE_URL }
     : { dataDir: process.env.RUNS_DIR }),
-  leaseSeconds: 10,
+  leaseSeconds: 2,
 });
 await runs.startWorker({
   agents,
   concurrency: 2,
-  leaseSeconds: 10,
+  leaseSeconds: 2,
   monitorSeconds: 1,
   pollingSeconds: 0.5,
   approvalKey: "k".repeat(32),

@@ -82,6 +82,25 @@ describe("checkpoint: a run saved as it goes continues exactly from the last sav
     expect(snapshots.every((snapshot) => snapshot.runId === result.runId)).toBe(true);
   });
 
+  it("copies each answered call into the snapshots once: later checkpoints hold the same copy", async () => {
+    const store = desk();
+    const snapshots: RunSnapshot[] = [];
+    await runAgent({
+      client: new ScriptedClient([...script().slice(0, 1), ...script()]),
+      model: "m",
+      tools: store.tools,
+      prompt: "Refund O-1 and O-2",
+      checkpoint: (snapshot) => {
+        snapshots.push(snapshot);
+      },
+    });
+    const withCalls = snapshots.filter((snapshot) => snapshot.calls.length > 0);
+    expect(withCalls.at(-1)!.calls).toHaveLength(6);
+    const first = withCalls[0]!.calls[0]!;
+    expect(withCalls.every((snapshot) => snapshot.calls[0] === first)).toBe(true);
+    expect(first).toEqual(JSON.parse(JSON.stringify(first)));
+  });
+
   it("never requests a checkpointed response again: the crash came before its tools ran", async () => {
     const { store, client, saves, crashed } = await crashedRun(3);
     expect(crashed.status).toBe("model_error");

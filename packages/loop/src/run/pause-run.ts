@@ -66,7 +66,7 @@ function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "
     iterations: run.toolRounds,
     modelRequests: run.modelRequests,
     usage: run.usage,
-    calls: jsonOnly([...run.completedCalls]),
+    calls: [...run.snapshotCalls],
     messages: [...run.conversation.messages],
   };
 }

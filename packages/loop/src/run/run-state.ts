@@ -32,6 +32,8 @@ export class RunState {
   readonly #toolCalls: ToolCallRecord[] = [];
   /** Hook context history: every answered call, in completion order. */
   readonly #completedCalls: CompletedCall[] = [];
+  /** `#completedCalls` as JSON-only copies, for snapshots: each call copied once, when first snapshotted. */
+  readonly #snapshotCalls: CompletedCall[] = [];
   /** Non-error outcomes of `reuse: true` read tools, by tool name + canonical input. */
   readonly #reusable = new Map<string, ToolOutcome>();
   /** The tools calls run against now: the run's own, or the latest a `tools` function returned. */
@@ -118,6 +120,17 @@ export class RunState {
   /** The live hook-context history (the same array as calls are entered). */
   get completedCalls(): readonly CompletedCall[] {
     return this.#completedCalls;
+  }
+
+  /**
+   * The answered calls as a snapshot holds them (JSON only), each copied once: a checkpoint every round costs
+   * the calls answered since the last one, not the whole history again.
+   */
+  get snapshotCalls(): readonly CompletedCall[] {
+    for (let index = this.#snapshotCalls.length; index < this.#completedCalls.length; index += 1) {
+      this.#snapshotCalls.push(JSON.parse(JSON.stringify(this.#completedCalls[index]) ?? "null"));
+    }
+    return this.#snapshotCalls;
   }
 
   get reusable(): ReadonlyMap<string, ToolOutcome> {
