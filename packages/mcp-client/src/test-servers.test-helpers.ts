@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { startNodeScript } from "@keel/testkit/process";
-import type { ToolContext } from "@keel/tools";
 import { afterEach, expect } from "vitest";
+import { contextFor } from "../../tools/src/toolset/toolset.test-helpers.js";
 import { connectMcpServer } from "./connection.js";
 import type { McpClientEvent, McpConnection, McpConnectOptions } from "./connection-options.js";
 import type { StdioServerConfig } from "./server-config.js";
@@ -58,16 +58,8 @@ export function runTool(
   return tool.handler(input as never, context);
 }
 
-export function contextFor(overrides: Partial<ToolContext> = {}): ToolContext {
-  return {
-    signal: new AbortController().signal,
-    toolUseId: "toolu_1",
-    runId: "run_1",
-    iteration: 1,
-    metadata: {},
-    ...overrides,
-  };
-}
+// A ToolContext as the loop builds it: the tools package's own test helper.
+export { contextFor };
 
 export function recordEvents(): {
   readonly events: McpClientEvent[];

@@ -21,5 +21,6 @@ export type {
   ToolChoice,
   ToolDefinitionParam,
 } from "./messages.js";
+export { readPackageVersion } from "./package-version.js";
 export { isPlainObject, isRecord } from "./plain-object.js";
 export { formatTraceparent } from "./trace-context.js";

@@ -1,5 +1,5 @@
 import type { ToolOutcome } from "@keel/errors";
-import type { CompletedCall, HookContext } from "@keel/hooks";
+import type { CompletedCall } from "@keel/hooks";
 import { runAgent, ScriptedClient } from "@keel/loop";
 import type { ToolCall } from "@keel/tools";
 import type { MessageTemplate } from "@keel/wire";
@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import { summarizeRun } from "../scenarios/summarize-run.js";
 import { supportAgent } from "../support-agent.js";
+import { hookContext } from "../tools/tool-context.test-helpers.js";
 import { refundLimitHook } from "./refund-limit-hook.js";
 
 const toolUse = (id: string, name: string, input: Record<string, unknown>): MessageTemplate => ({
@@ -101,15 +102,8 @@ const call = (id: string, input: Record<string, unknown>): ToolCall => ({
   name: "process_refund",
   input,
 });
-const context = (history: readonly CompletedCall[], batch: readonly ToolCall[]): HookContext => ({
-  runId: "run-test",
-  iteration: 1,
-  history,
-  messages: [],
-  batch,
-  signal: new AbortController().signal,
-  metadata: {},
-});
+const context = (history: readonly CompletedCall[], batch: readonly ToolCall[]) =>
+  hookContext({ history, batch });
 
 describe("refundLimitHook, what counts", () => {
   const hook = refundLimitHook();

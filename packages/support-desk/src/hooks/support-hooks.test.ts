@@ -1,11 +1,12 @@
 import { success, type ToolOutcome } from "@keel/errors";
-import { type CompletedCall, type HookContext, runPostHooks, runPreHooks } from "@keel/hooks";
+import { type CompletedCall, runPostHooks, runPreHooks } from "@keel/hooks";
 import type { ToolCall } from "@keel/tools";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "../backend/memory-backend.js";
 import { refundOutput } from "../tools/output-schemas.js";
 import { escalationInputSchema } from "../tools/schemas.js";
+import { hookContext } from "../tools/tool-context.test-helpers.js";
 import { createSupportHooks } from "./create-support-hooks.js";
 
 const refundCall = (input: Record<string, unknown> = {}): ToolCall => ({
@@ -25,15 +26,7 @@ const lookedUp = (customerId: string, status = "active", tool = "get_customer_by
   succeeded(tool, { customer_id: customerId, status });
 const blocked = (code: string) => ({ action: "block", error: { code } });
 
-const context = (history: readonly CompletedCall[]): HookContext => ({
-  runId: "run-test",
-  iteration: 2,
-  history,
-  batch: [],
-  messages: [],
-  signal: new AbortController().signal,
-  metadata: {},
-});
+const context = (history: readonly CompletedCall[]) => hookContext({ iteration: 2, history });
 
 function decide(call: ToolCall, history: readonly CompletedCall[] = [lookedUp("C-1001")]) {
   const backend = createMemoryBackend();

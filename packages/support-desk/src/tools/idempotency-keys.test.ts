@@ -10,6 +10,7 @@ import { createMemoryBackend } from "../backend/memory-backend.js";
 import { pgliteBackends } from "../backend/sql/sql-backends.test-helpers.js";
 import type { SupportBackend } from "../backend/types.js";
 import { createSupportTools } from "./create-support-tools.js";
+import { hookContext } from "./tool-context.test-helpers.js";
 
 /** Valid inputs of every write tool the support desk ships: a write tool without one fails the first test. */
 const WRITE_INPUTS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
@@ -76,15 +77,7 @@ function describeKeyReuse(name: string, open: () => Promise<SupportBackend>, num
               toolset,
               idempotencyRecords: records,
               idempotencyKey: () => `reused-${toolName}-${run}`,
-              context: {
-                runId: `run-${run}`,
-                iteration: 1,
-                history: [],
-                messages: [],
-                batch: [],
-                signal,
-                metadata: {},
-              },
+              context: hookContext({ runId: `run-${run}`, signal }),
             };
             const one = await resolveToolCall({ id: "toolu_1", name: toolName, input: first }, options);
             const before = await storeState(backend);

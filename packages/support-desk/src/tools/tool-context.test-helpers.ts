@@ -1,16 +1,8 @@
-import type { ToolContext } from "@keel/tools";
-
-/** A ToolContext as the loop would build it, for calling tools directly in tests. */
-export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
-  return {
-    signal: new AbortController().signal,
-    toolUseId: "toolu_test",
-    runId: "run-test",
-    iteration: 1,
-    metadata: {},
-    ...overrides,
-  };
-}
-
+// The contexts the tools and hooks packages' own tests build: a ToolContext as the loop builds it, and a
+// HookContext as the one tool-call path passes it (what `resolveToolCall` takes as its `context`).
+export { makeContext as hookContext } from "../../../hooks/src/hook-context.test-helpers.js";
 // The tool-call path without hooks or retries, as the tools package's own tests take it.
-export { validateAndRun } from "../../../tools/src/toolset/toolset.test-helpers.js";
+export {
+  contextFor as toolContext,
+  validateAndRun,
+} from "../../../tools/src/toolset/toolset.test-helpers.js";

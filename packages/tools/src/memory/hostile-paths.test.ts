@@ -2,27 +2,16 @@ import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createToolset } from "../toolset/create-toolset.js";
+import { callTool } from "../toolset/toolset.test-helpers.js";
 import { directoryMemoryStore } from "./directory-memory-store.js";
 import { HOSTILE_MEMORY_PATHS, hostileMemoryCalls } from "./hostile-memory-paths.js";
 import { inMemoryMemoryStore } from "./in-memory-store.js";
 import type { MemoryStore } from "./memory-store.js";
 import { memoryTool } from "./memory-tool.js";
 
-const context = {
-  signal: new AbortController().signal,
-  toolUseId: "toolu_1",
-  runId: "run_1",
-  iteration: 1,
-  metadata: {},
-};
-
 function caller(store: MemoryStore) {
-  const toolset = createToolset([memoryTool({ store })]);
-  return async (input: Record<string, unknown>) => {
-    const checked = toolset.validate({ id: "toolu_1", name: "memory", input });
-    return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
-  };
+  const tool = memoryTool({ store });
+  return (input: Record<string, unknown>) => callTool(tool, input);
 }
 
 const stores: ReadonlyArray<readonly [string, () => MemoryStore]> = [

@@ -1,24 +1,13 @@
 import type { ToolOutcome } from "@keel/errors";
 import { describe, expect, it } from "vitest";
 import { createToolset } from "../toolset/create-toolset.js";
+import { callTool } from "../toolset/toolset.test-helpers.js";
 import { inMemoryMemoryStore } from "./in-memory-store.js";
 import { memoryTool } from "./memory-tool.js";
 
-const context = {
-  signal: new AbortController().signal,
-  toolUseId: "toolu_1",
-  runId: "run_1",
-  iteration: 1,
-  metadata: {},
-};
-
 function memory(maxFileBytes?: number) {
   const tool = memoryTool({ store: inMemoryMemoryStore(), maxFileBytes });
-  const toolset = createToolset([tool]);
-  return async (input: Record<string, unknown>): Promise<ToolOutcome> => {
-    const checked = toolset.validate({ id: "toolu_1", name: "memory", input });
-    return checked.ok ? toolset.run(checked.tool, checked.input, context) : checked.outcome;
-  };
+  return (input: Record<string, unknown>): Promise<ToolOutcome> => callTool(tool, input);
 }
 
 const textOf = (outcome: ToolOutcome) => (outcome.kind === "success" ? String(outcome.data) : outcome);

@@ -144,7 +144,7 @@ describe("run: time limits and cancellation", () => {
         return success(null);
       },
       {},
-      contextFor(controller.signal),
+      contextFor({ signal: controller.signal }),
     );
     expect(ran).toBe(false);
     expect(outcome).toMatchObject({ category: "transient", code: "TOOL_ABORTED", retryable: false });
@@ -160,7 +160,7 @@ describe("run: time limits and cancellation", () => {
         return new Promise<ToolOutcome>(() => {});
       },
       {},
-      contextFor(controller.signal),
+      contextFor({ signal: controller.signal }),
     );
     const outcome = await pending;
     expect(outcome).toMatchObject({ code: "TOOL_ABORTED" });
@@ -191,7 +191,7 @@ describe("run: a tool without timeoutMs (the caller's signal is passed through)"
         return success(null);
       },
       {},
-      contextFor(controller.signal),
+      contextFor({ signal: controller.signal }),
     );
     expect(seen).toBe(controller.signal);
   });
@@ -213,7 +213,7 @@ describe("run: a tool without timeoutMs (the caller's signal is passed through)"
 
   it("returns TOOL_ABORTED without waiting when the caller aborts while the handler is pending", async () => {
     const controller = new AbortController();
-    const context = contextFor(controller.signal);
+    const context = contextFor({ signal: controller.signal });
     const pending = execute(() => new Promise<ToolOutcome>(() => {}), {}, context);
     setTimeout(() => controller.abort(new Error("user left")), 1);
     expect(await pending).toMatchObject({ code: "TOOL_ABORTED", details: { when: "during" } });
@@ -229,7 +229,7 @@ describe("run: a tool without timeoutMs (the caller's signal is passed through)"
         return success("done, but the caller has gone");
       },
       { effect: "write" },
-      contextFor(controller.signal),
+      contextFor({ signal: controller.signal }),
     );
     expect(outcome).toMatchObject({ code: "TOOL_ABORTED" });
     expect(outcome.kind === "error" && outcome.message).toContain("may or may not have taken effect");

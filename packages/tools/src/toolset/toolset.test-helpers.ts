@@ -4,9 +4,16 @@ import { defineTool } from "../definition/define-tool.js";
 import type { Tool, ToolCall, ToolContext } from "../types.js";
 import { createToolset, type Toolset } from "./create-toolset.js";
 
-/** A context with a fresh, never-aborted signal unless one is given. */
-export function contextFor(signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { signal, toolUseId: "toolu_1", runId: "run_1", iteration: 1, metadata: {} };
+/** A ToolContext as the loop would build it (a fresh, never-aborted signal), for calling tools in tests. */
+export function contextFor(overrides: Partial<ToolContext> = {}): ToolContext {
+  return {
+    signal: new AbortController().signal,
+    toolUseId: "toolu_1",
+    runId: "run_1",
+    iteration: 1,
+    metadata: {},
+    ...overrides,
+  };
 }
 
 export const lookupOrder = defineTool({

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSupportHooks } from "../../hooks/create-support-hooks.js";
 import { createSupportTools } from "../../tools/create-support-tools.js";
+import { hookContext } from "../../tools/tool-context.test-helpers.js";
 import { createSqlBackend } from "./sql-backend.js";
 
 /**
@@ -127,15 +128,7 @@ if (databaseUrl) {
               postHooks: hooks.post,
               // One attempt: this measures the store's own limits, not the tool-call retries around them.
               retry: toolRetryPolicy({ maxAttempts: 1 }),
-              context: {
-                runId: "run-frozen",
-                iteration: 1,
-                history: [],
-                batch: [],
-                messages: [],
-                signal: new AbortController().signal,
-                metadata: { role: "agent" },
-              },
+              context: hookContext({ runId: "run-frozen", metadata: { role: "agent" } }),
             },
           );
         expect((await call("lookup_order", { order_id: "ORD-1001" })).outcome).toMatchObject({
