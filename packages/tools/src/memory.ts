@@ -9,4 +9,3 @@ export { MemoryScopeFullError } from "./memory/memory-scope.js";
 export type { MemoryEntry, MemoryStore } from "./memory/memory-store.js";
 export type { MemoryToolOptions } from "./memory/memory-tool.js";
 export { MEMORY_TOOL_TYPE, memoryTool } from "./memory/memory-tool.js";
-export type { Tool } from "./types.js";
