@@ -111,6 +111,37 @@ const memoryCase = (
   };
 };
 
+/**
+ * Text no store can keep alike (NUL, which PostgreSQL text refuses; a lone surrogate, which it would store as
+ * U+FFFD) in create, str_replace and insert: refused by the tool as validation before the SQL store sees it;
+ * the one good file stays the only entry.
+ */
+const memoryTextCase = (id: string, text: string): LoopCase => {
+  const path = "/memories/notes.md";
+  const calls = [
+    { name: "memory", input: { command: "create", path, file_text: "a" } },
+    { name: "memory", input: { command: "create", path: "/memories/other.md", file_text: text } },
+    { name: "memory", input: { command: "str_replace", path, old_str: "a", new_str: text } },
+    { name: "memory", input: { command: "insert", path, insert_line: 0, insert_text: text } },
+  ];
+  const codes = [null, "MEMORY_TEXT_INVALID", "MEMORY_TEXT_INVALID", "MEMORY_TEXT_INVALID"];
+  return {
+    id,
+    category: "memory-path",
+    why: `${JSON.stringify(text)} in a memory file's text: refused (validation) before the store sees it.`,
+    transport: "wire",
+    prompt: "Remember that I prefer email.",
+    verifyEmail: null,
+    calls,
+    expect: {
+      status: "completed",
+      calls: codes.map((code) => ({ decision: "allow", executed: "memory", code })),
+      refundsPaid: 0,
+      memoryEntries: 1,
+    },
+  };
+};
+
 /** Hostile model turns through the agent loop, each with its categorised outcome. */
 export const LOOP_CORPUS: readonly LoopCase[] = [
   ...corpus.injections.map(
@@ -233,4 +264,6 @@ export const LOOP_CORPUS: readonly LoopCase[] = [
   calculatorCase("calc-too-deep", `${"(".repeat(65)}1${")".repeat(65)}`, "EXPRESSION_TOO_DEEP"),
   calculatorCase("calc-unary-chain", `${"-".repeat(200)}1`, "EXPRESSION_TOO_DEEP"),
   ...HOSTILE_MEMORY_PATHS.map(memoryCase),
+  memoryTextCase("memory-text-nul", "before\u0000after"),
+  memoryTextCase("memory-text-lone-surrogate", "half \ud83d of a pair"),
 ];
