@@ -85,31 +85,39 @@ const calculatorCase = (id: string, expression: unknown, code: string | null): L
   },
 });
 
+/** Memory commands in the model's order, against the memory tool on the SQL store, each with its outcome code. */
+const memoryCommandsCase = (
+  id: string,
+  why: string,
+  commands: readonly (readonly [input: Record<string, unknown>, code: string | null])[],
+  memoryEntries: number,
+): LoopCase => ({
+  id,
+  category: "memory-path",
+  why,
+  transport: "wire",
+  prompt: "Remember that I prefer email.",
+  verifyEmail: null,
+  calls: commands.map(([input]) => ({ name: "memory", input })),
+  expect: {
+    status: "completed",
+    calls: commands.map(([, code]) => ({ decision: "allow", executed: "memory", code })),
+    refundsPaid: 0,
+    memoryEntries,
+  },
+});
+
 /**
  * A hostile memory path (the tool's own corpus, @keel/tools/internal) sent with every memory command in one
- * reply, against the memory tool on the SQL store: each call refused with its category's code, nothing stored.
+ * reply: each call refused with its category's code, nothing stored.
  */
-const memoryCase = (
-  [path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number],
-  index: number,
-): LoopCase => {
-  const calls = hostileMemoryCalls(path).map((input) => ({ name: "memory", input }));
-  return {
-    id: `memory-path-${index + 1}`,
-    category: "memory-path",
-    why: `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
-    transport: "wire",
-    prompt: "Remember that I prefer email.",
-    verifyEmail: null,
-    calls,
-    expect: {
-      status: "completed",
-      calls: calls.map(() => ({ decision: "allow", executed: "memory", code })),
-      refundsPaid: 0,
-      memoryEntries: 0,
-    },
-  };
-};
+const memoryCase = ([path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number], index: number): LoopCase =>
+  memoryCommandsCase(
+    `memory-path-${index + 1}`,
+    `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
+    hostileMemoryCalls(path).map((input) => [input, code] as const),
+    0,
+  );
 
 /**
  * Text no store can keep alike (NUL, which PostgreSQL text refuses; a lone surrogate, which it would store as
@@ -118,28 +126,18 @@ const memoryCase = (
  */
 const memoryTextCase = (id: string, text: string): LoopCase => {
   const path = "/memories/notes.md";
-  const calls = [
-    { name: "memory", input: { command: "create", path, file_text: "a" } },
-    { name: "memory", input: { command: "create", path: "/memories/other.md", file_text: text } },
-    { name: "memory", input: { command: "str_replace", path, old_str: "a", new_str: text } },
-    { name: "memory", input: { command: "insert", path, insert_line: 0, insert_text: text } },
-  ];
-  const codes = [null, "MEMORY_TEXT_INVALID", "MEMORY_TEXT_INVALID", "MEMORY_TEXT_INVALID"];
-  return {
+  const invalid = "MEMORY_TEXT_INVALID";
+  return memoryCommandsCase(
     id,
-    category: "memory-path",
-    why: `${JSON.stringify(text)} in a memory file's text: refused (validation) before the store sees it.`,
-    transport: "wire",
-    prompt: "Remember that I prefer email.",
-    verifyEmail: null,
-    calls,
-    expect: {
-      status: "completed",
-      calls: codes.map((code) => ({ decision: "allow", executed: "memory", code })),
-      refundsPaid: 0,
-      memoryEntries: 1,
-    },
-  };
+    `${JSON.stringify(text)} in a memory file's text: refused (validation) before the store sees it.`,
+    [
+      [{ command: "create", path, file_text: "a" }, null],
+      [{ command: "create", path: "/memories/other.md", file_text: text }, invalid],
+      [{ command: "str_replace", path, old_str: "a", new_str: text }, invalid],
+      [{ command: "insert", path, insert_line: 0, insert_text: text }, invalid],
+    ],
+    1,
+  );
 };
 
 /** Hostile model turns through the agent loop, each with its categorised outcome. */
