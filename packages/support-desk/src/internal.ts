@@ -37,6 +37,7 @@ export type {
 } from "./backend/types.js";
 export { BACKEND_OPERATIONS, FAULT_KINDS } from "./backend/types.js";
 export { createRemoteSupportHooks } from "./hooks/create-support-hooks.js";
+export { memoryCustomerHook } from "./hooks/memory-customer-hook.js";
 export type { RefundLimitOptions } from "./hooks/refund-limit-hook.js";
 export { refundLimitHook } from "./hooks/refund-limit-hook.js";
 export { suspendedAccountHook } from "./hooks/suspended-account-hook.js";

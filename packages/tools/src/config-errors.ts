@@ -17,3 +17,11 @@ export class ToolDefinitionError extends KeelConfigError<ToolDefinitionErrorCode
 export class ToolsetConfigError extends KeelConfigError<ToolsetConfigErrorCode> {
   static override readonly errorName = "ToolsetConfigError";
 }
+
+/** What was wrong with a memory tool's or store's configuration: an option, or a scope id. */
+export type MemoryConfigErrorCode = "INVALID_MEMORY_OPTION" | "INVALID_MEMORY_SCOPE";
+
+/** The memory tool or a memory store was given a bad option or scope id. Thrown at construction. */
+export class MemoryConfigError extends KeelConfigError<MemoryConfigErrorCode> {
+  static override readonly errorName = "MemoryConfigError";
+}

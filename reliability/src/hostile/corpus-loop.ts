@@ -85,30 +85,59 @@ const calculatorCase = (id: string, expression: unknown, code: string | null): L
   },
 });
 
+/** Memory commands in the model's order, against the memory tool on the SQL store, each with its outcome code. */
+const memoryCommandsCase = (
+  id: string,
+  why: string,
+  commands: readonly (readonly [input: Record<string, unknown>, code: string | null])[],
+  memoryEntries: number,
+): LoopCase => ({
+  id,
+  category: "memory-path",
+  why,
+  transport: "wire",
+  prompt: "Remember that I prefer email.",
+  verifyEmail: null,
+  calls: commands.map(([input]) => ({ name: "memory", input })),
+  expect: {
+    status: "completed",
+    calls: commands.map(([, code]) => ({ decision: "allow", executed: "memory", code })),
+    refundsPaid: 0,
+    memoryEntries,
+  },
+});
+
 /**
  * A hostile memory path (the tool's own corpus, @keel/tools/internal) sent with every memory command in one
- * reply, against the memory tool on the SQL store: each call refused with its category's code, nothing stored.
+ * reply: each call refused with its category's code, nothing stored.
  */
-const memoryCase = (
-  [path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number],
-  index: number,
-): LoopCase => {
-  const calls = hostileMemoryCalls(path).map((input) => ({ name: "memory", input }));
-  return {
-    id: `memory-path-${index + 1}`,
-    category: "memory-path",
-    why: `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
-    transport: "wire",
-    prompt: "Remember that I prefer email.",
-    verifyEmail: null,
-    calls,
-    expect: {
-      status: "completed",
-      calls: calls.map(() => ({ decision: "allow", executed: "memory", code })),
-      refundsPaid: 0,
-      memoryEntries: 0,
-    },
-  };
+const memoryCase = ([path, category, code]: (typeof HOSTILE_MEMORY_PATHS)[number], index: number): LoopCase =>
+  memoryCommandsCase(
+    `memory-path-${index + 1}`,
+    `${JSON.stringify(path.slice(0, 60))}: refused (${category}) before the store sees it, for every command.`,
+    hostileMemoryCalls(path).map((input) => [input, code] as const),
+    0,
+  );
+
+/**
+ * Text no store can keep alike (NUL, which PostgreSQL text refuses; a lone surrogate, which it would store as
+ * U+FFFD) in create, str_replace and insert: refused by the tool as validation before the SQL store sees it;
+ * the one good file stays the only entry.
+ */
+const memoryTextCase = (id: string, text: string): LoopCase => {
+  const path = "/memories/notes.md";
+  const invalid = "MEMORY_TEXT_INVALID";
+  return memoryCommandsCase(
+    id,
+    `${JSON.stringify(text)} in a memory file's text: refused (validation) before the store sees it.`,
+    [
+      [{ command: "create", path, file_text: "a" }, null],
+      [{ command: "create", path: "/memories/other.md", file_text: text }, invalid],
+      [{ command: "str_replace", path, old_str: "a", new_str: text }, invalid],
+      [{ command: "insert", path, insert_line: 0, insert_text: text }, invalid],
+    ],
+    1,
+  );
 };
 
 /** Hostile model turns through the agent loop, each with its categorised outcome. */
@@ -233,4 +262,6 @@ export const LOOP_CORPUS: readonly LoopCase[] = [
   calculatorCase("calc-too-deep", `${"(".repeat(65)}1${")".repeat(65)}`, "EXPRESSION_TOO_DEEP"),
   calculatorCase("calc-unary-chain", `${"-".repeat(200)}1`, "EXPRESSION_TOO_DEEP"),
   ...HOSTILE_MEMORY_PATHS.map(memoryCase),
+  memoryTextCase("memory-text-nul", "before\u0000after"),
+  memoryTextCase("memory-text-lone-surrogate", "half \ud83d of a pair"),
 ];

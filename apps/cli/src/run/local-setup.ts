@@ -1,5 +1,6 @@
 import type { RunOptions } from "@keel/loop";
 import { type FaultableBackend, supportAgent } from "@keel/support-desk";
+import { memoryCustomerHook } from "@keel/support-desk/internal";
 import { memoryTool } from "@keel/tools/memory";
 import type { MemoryScope } from "./memory-flag.js";
 import { type BackendChoice, openBackend } from "./open-backend.js";
@@ -14,7 +15,8 @@ export interface RunSetup {
 
 /**
  * The support agent on the in-process store; with `memory`, also the memory tool (`memory_20250818`), its
- * files in the SQL store under that scope, so a later run with the same scope reads what this one wrote.
+ * files in the SQL store under that scope, so a later run with the same scope reads what this one wrote. A
+ * customer's memory opens only once the conversation verified that customer (memoryCustomerHook).
  */
 export async function localSetup(
   choice: BackendChoice,
@@ -23,9 +25,14 @@ export async function localSetup(
 ): Promise<RunSetup> {
   const backend = await openBackend(choice);
   const agent = supportAgent(backend, hold ? { refundLimitMode: "hold" } : {});
-  const tools =
-    memory === undefined || !("memoryStore" in backend)
-      ? agent.tools
-      : [...agent.tools, memoryTool({ store: backend.memoryStore(memory) })];
-  return { agent: { ...agent, tools }, backend, close: () => backend.close() };
+  if (memory === undefined || !("memoryStore" in backend))
+    return { agent, backend, close: () => backend.close() };
+  const tools = [...agent.tools, memoryTool({ store: backend.memoryStore(memory) })];
+  const pre =
+    "customerId" in memory ? [memoryCustomerHook(memory.customerId), ...agent.hooks.pre] : agent.hooks.pre;
+  return {
+    agent: { ...agent, tools, hooks: { ...agent.hooks, pre } },
+    backend,
+    close: () => backend.close(),
+  };
 }

@@ -10,7 +10,9 @@ const record = (value: unknown): Record<string, unknown> | undefined => (isRecor
  * Customers this run verified: every successful get_customer_* outcome, by customer id, with the account
  * status it reported (the latest lookup wins). Only what entered the history counts.
  */
-export function verifiedCustomers(history: readonly CompletedCall[]): Map<string, AccountStatus | undefined> {
+export function verifiedCustomers(
+  history: readonly Pick<CompletedCall, "executed" | "outcome">[],
+): Map<string, AccountStatus | undefined> {
   const verified = new Map<string, AccountStatus | undefined>();
   for (const { executed, outcome } of history) {
     if (!CUSTOMER_LOOKUPS.has(executed) || outcome.kind !== "success") continue;
@@ -20,6 +22,15 @@ export function verifiedCustomers(history: readonly CompletedCall[]): Map<string
     verified.set(data.customer_id, status);
   }
   return verified;
+}
+
+/** The customer of the latest successful get_customer_* outcome, or undefined when none succeeded. */
+export function latestVerifiedCustomer(
+  history: readonly Pick<CompletedCall, "executed" | "outcome">[],
+): string | undefined {
+  let latest: string | undefined;
+  for (const entry of history) latest = [...verifiedCustomers([entry]).keys()][0] ?? latest;
+  return latest;
 }
 
 /** The fields of a process_refund input, read defensively: hooks must not trust a shape they did not check. */

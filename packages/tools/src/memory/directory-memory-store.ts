@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
+import { MemoryConfigError } from "../config-errors.js";
 import { MemoryPathError } from "./memory-path.js";
+import { checkScopeWrite, type MemoryScopeLimits, memoryScopeLimits } from "./memory-scope.js";
 import type { MemoryEntry, MemoryStore } from "./memory-store.js";
 
 // Owner-only modes, as @anthropic-ai/sdk's BetaLocalFilesystemMemoryTool uses (a permissive umask would
@@ -11,15 +13,47 @@ const DIRECTORY_MODE = 0o700;
 
 const code = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 
+/** Files under `absolute` (hidden ones too: they take space) apart from `except`, and their bytes. */
+async function usage(absolute: string, except: string): Promise<{ bytes: number; files: number }> {
+  const total = { bytes: 0, files: 0 };
+  const walk = async (directory: string): Promise<void> => {
+    for (const entry of await fs.readdir(directory, { withFileTypes: true })) {
+      const full = nodePath.join(directory, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && full !== except && !entry.name.startsWith(".tmp-")) {
+        total.bytes += (await fs.stat(full)).size;
+        total.files += 1;
+      }
+    }
+  };
+  await walk(absolute);
+  return total;
+}
+
 /**
  * A `MemoryStore` in a directory of the file system (created if missing). Every path is resolved inside the
  * directory and its real path checked before use: a symbolic link leading out of the directory is refused
  * (`MemoryPathError`), listings leave symbolic links out, and files are written whole through a temporary file
  * and a rename, so a reader never sees half a file. Scope it per customer or conversation by giving each its
- * own directory.
+ * own directory — built from an id you checked, never one that could be `..`. The whole directory is held to
+ * `limits` (`MemoryScopeFullError`); writes through one store are serialised so that check holds for them,
+ * not for two processes writing the same directory. Throws `MemoryConfigError` for an empty directory.
  */
-export function directoryMemoryStore(directory: string): MemoryStore {
+export function directoryMemoryStore(directory: string, limits: MemoryScopeLimits = {}): MemoryStore {
+  if (typeof directory !== "string" || directory.trim() === "") {
+    throw new MemoryConfigError(
+      "INVALID_MEMORY_OPTION",
+      `directoryMemoryStore needs a directory, got ${JSON.stringify(directory)} (an empty one would be the working directory).`,
+    );
+  }
+  const checkedLimits = memoryScopeLimits(limits);
   const root = nodePath.resolve(directory);
+  let writing: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(write: () => Promise<T>): Promise<T> => {
+    const next = writing.then(write, write);
+    writing = next.catch(() => undefined);
+    return next;
+  };
   let ready: Promise<string> | undefined;
   const realRoot = () => {
     ready ??= fs.mkdir(root, { recursive: true, mode: DIRECTORY_MODE }).then(() => fs.realpath(root));
@@ -77,18 +111,21 @@ export function directoryMemoryStore(directory: string): MemoryStore {
       await list(await inside(path), path, depth, entries);
       return entries.sort((left, right) => (left.path < right.path ? -1 : 1));
     },
-    async write(path, text) {
-      const target = await inside(path);
-      await fs.mkdir(nodePath.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
-      const temporary = nodePath.join(nodePath.dirname(target), `.tmp-${randomUUID()}`);
-      try {
-        await fs.writeFile(temporary, text, { encoding: "utf8", mode: FILE_MODE, flag: "wx" });
-        await fs.rename(temporary, target);
-      } catch (error) {
-        await fs.rm(temporary, { force: true });
-        throw error;
-      }
-    },
+    write: (path, text) =>
+      serialised(async () => {
+        const target = await inside(path);
+        const others = await usage(root, target);
+        checkScopeWrite(checkedLimits, others, path, text);
+        await fs.mkdir(nodePath.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
+        const temporary = nodePath.join(nodePath.dirname(target), `.tmp-${randomUUID()}`);
+        try {
+          await fs.writeFile(temporary, text, { encoding: "utf8", mode: FILE_MODE, flag: "wx" });
+          await fs.rename(temporary, target);
+        } catch (error) {
+          await fs.rm(temporary, { force: true });
+          throw error;
+        }
+      }),
     delete: async (path) => fs.rm(await inside(path), { recursive: true }),
     async rename(from, to) {
       const source = await inside(from);

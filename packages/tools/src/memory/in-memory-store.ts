@@ -1,3 +1,4 @@
+import { checkScopeWrite, type MemoryScopeLimits, memoryScopeLimits } from "./memory-scope.js";
 import type { MemoryEntry, MemoryStore } from "./memory-store.js";
 
 const parentsOf = (path: string): string[] => {
@@ -10,9 +11,10 @@ const isUnder = (path: string, directory: string): boolean =>
 
 /**
  * A `MemoryStore` in this process's memory: for tests, and for memory that may end with the process. Each
- * call gives a new, empty store.
+ * call gives a new, empty store, one scope, held to `limits` like every store (`MemoryScopeFullError`).
  */
-export function inMemoryMemoryStore(): MemoryStore {
+export function inMemoryMemoryStore(limits: MemoryScopeLimits = {}): MemoryStore {
+  const checkedLimits = memoryScopeLimits(limits);
   const files = new Map<string, string>();
   const directories = new Set<string>();
   const addParents = (path: string) => {
@@ -40,6 +42,14 @@ export function inMemoryMemoryStore(): MemoryStore {
       return entries.sort((left, right) => (left.path < right.path ? -1 : 1));
     },
     async write(path, text) {
+      let bytes = 0;
+      let count = 0;
+      for (const [file, content] of files) {
+        if (file === path) continue;
+        bytes += Buffer.byteLength(content);
+        count += 1;
+      }
+      checkScopeWrite(checkedLimits, { bytes, files: count }, path, text);
       addParents(path);
       files.set(path, text);
     },

@@ -15,6 +15,7 @@ import {
   outsideRoot,
   parseMemoryPath,
 } from "./memory-path.js";
+import { MemoryScopeFullError, unstorableText } from "./memory-scope.js";
 import type { MemoryStore } from "./memory-store.js";
 
 /** One command of `memory_20250818`, as @anthropic-ai/sdk's `BetaMemoryTool20250818Command` declares them. */
@@ -72,6 +73,8 @@ export async function runMemoryCommand(
   } catch (error) {
     if (MemoryPathError.isInstance(error))
       return outsideRoot(pathOf(command), "leads out of the memory directory");
+    if (MemoryScopeFullError.isInstance(error))
+      return businessError("MEMORY_SCOPE_FULL", `${error.message} Delete or shorten files first.`);
     throw error;
   }
 }
@@ -87,13 +90,17 @@ async function dispatch(
   if (command.command === "rename") return rename(store, command.old_path, command.new_path);
   const path = parseMemoryPath(command.path);
   if (!isMemoryPath(path)) return path;
-  const tooLarge = (text: string): ErrorOutcome | undefined =>
-    Buffer.byteLength(text) > maxFileBytes
+  const unwritable = (text: string): ErrorOutcome | undefined => {
+    const unstorable = unstorableText(text);
+    if (unstorable !== undefined)
+      return validationError("MEMORY_TEXT_INVALID", `The text for ${path.text} ${unstorable}; leave it out.`);
+    return Buffer.byteLength(text) > maxFileBytes
       ? validationError(
           "MEMORY_FILE_TOO_LARGE",
           `${path.text} would be over ${maxFileBytes} bytes; keep memory files short.`,
         )
       : undefined;
+  };
   const kind = await store.kind(path.relative);
   switch (command.command) {
     case "view":
@@ -108,7 +115,7 @@ async function dispatch(
         );
       if (path.relative === "")
         return permissionError("MEMORY_ROOT_PROTECTED", `${MEMORY_ROOT} itself is not a file.`);
-      const problem = tooLarge(command.file_text) ?? (await underAFile(store, path));
+      const problem = unwritable(command.file_text) ?? (await underAFile(store, path));
       if (problem !== undefined) return problem;
       await store.write(path.relative, command.file_text);
       return success(`File created successfully at: ${path.text}`);
@@ -132,7 +139,7 @@ async function dispatch(
         );
       }
       const edited = text.replace(command.old_str, () => command.new_str);
-      const problem = tooLarge(edited);
+      const problem = unwritable(edited);
       if (problem !== undefined) return problem;
       await store.write(path.relative, edited);
       const changed = (matching[0] ?? 1) - 1;
@@ -154,7 +161,7 @@ async function dispatch(
       }
       lines.splice(at, 0, command.insert_text.replace(/\n$/, ""));
       const edited = lines.join("\n");
-      const problem = tooLarge(edited);
+      const problem = unwritable(edited);
       if (problem !== undefined) return problem;
       await store.write(path.relative, edited);
       return success(`The file ${path.text} has been edited.`);

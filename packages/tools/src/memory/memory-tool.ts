@@ -1,7 +1,9 @@
 import { z } from "zod/v4";
+import { MemoryConfigError } from "../config-errors.js";
 import { defineTool } from "../definition/define-tool.js";
 import type { Tool, ToolEffect } from "../types.js";
 import { type MemoryCommand, runMemoryCommand } from "./memory-commands.js";
+import { positiveLimit } from "./memory-scope.js";
 import type { MemoryStore } from "./memory-store.js";
 
 /** The memory tool's versioned type; the API requires the name `memory` (`BetaMemoryTool20250818.name`). */
@@ -11,7 +13,10 @@ const DEFAULT_MAX_FILE_BYTES = 100_000;
 export interface MemoryToolOptions {
   /** Where the files live: `inMemoryMemoryStore()`, `directoryMemoryStore(dir)`, or your own. */
   readonly store: MemoryStore;
-  /** A create or edit that would leave a file larger than this is refused. Default 100,000 bytes. */
+  /**
+   * A create or edit that would leave a file larger than this is refused. Default 100,000 bytes. How much a
+   * whole scope holds is the store's limit (`maxScopeBytes`, `maxScopeFiles`).
+   */
   readonly maxFileBytes?: number | undefined;
 }
 
@@ -49,6 +54,12 @@ const input = z
     }
   });
 
+const STORE_METHODS = ["kind", "read", "list", "write", "delete", "rename"] as const;
+const isStore = (value: unknown): value is MemoryStore =>
+  typeof value === "object" &&
+  value !== null &&
+  STORE_METHODS.every((method) => typeof (value as Record<string, unknown>)[method] === "function");
+
 /** `view` reads; every other command writes (so it runs alone, in the model's order, with an idempotency key). */
 const effectOfCall = (call: unknown): ToolEffect =>
   typeof call === "object" && call !== null && (call as { command?: unknown }).command === "view"
@@ -60,11 +71,19 @@ const effectOfCall = (call: unknown): ToolEffect =>
  * tool over a store your application provides. Requests carry `{ type: "memory_20250818", name: "memory" }`;
  * calls go through `resolveToolCall` like any tool (validation, hooks, keys). Paths must stay under
  * `/memories`: `..`, other absolute paths, NUL bytes and symbolic links out of a directory store are refused
- * with categorised errors before anything is stored.
+ * with categorised errors before anything is stored, and so is text no store can keep alike (NUL, lone
+ * surrogates). Throws `MemoryConfigError` for a missing store or a `maxFileBytes` that is not a whole number
+ * of at least 1.
  */
 export function memoryTool(options: MemoryToolOptions): Tool {
-  const { store } = options;
-  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const store = options?.store;
+  if (!isStore(store)) {
+    throw new MemoryConfigError(
+      "INVALID_MEMORY_OPTION",
+      "memoryTool needs a store: inMemoryMemoryStore(), directoryMemoryStore(dir), or an object implementing MemoryStore.",
+    );
+  }
+  const maxFileBytes = positiveLimit("maxFileBytes", options.maxFileBytes, DEFAULT_MAX_FILE_BYTES);
   return defineTool({
     name: "memory",
     title: "Memory",

@@ -1,6 +1,7 @@
 import { DEFAULT_MODEL, runAgent, ScriptedClient } from "@keel/loop";
 import { memoryTool } from "@keel/tools/memory";
 import { expect, it } from "vitest";
+import { memoryCustomerHook } from "../../hooks/memory-customer-hook.js";
 import { supportAgent } from "../../support-agent.js";
 import { pgliteBackends } from "./sql-backends.test-helpers.js";
 
@@ -11,9 +12,11 @@ it("runs the README's memory tool example: the note lands in the store, for that
   const backend = await pglite();
   const support = supportAgent(backend);
   const memory = memoryTool({ store: backend.memoryStore({ customerId: "C-1001" }) });
+  const lookup = { email: "alice@example.com" };
   const note = { command: "create", path: "/memories/preferences.md", file_text: "contact: email" };
   const client = new ScriptedClient([
-    { content: [{ type: "tool_use", id: "toolu_1", name: "memory", input: note }] },
+    { content: [{ type: "tool_use", id: "toolu_1", name: "get_customer_by_email", input: lookup }] },
+    { content: [{ type: "tool_use", id: "toolu_2", name: "memory", input: note }] },
     { content: [{ type: "text", text: "Noted: email it is." }] },
   ]);
   const result = await runAgent({
@@ -21,7 +24,8 @@ it("runs the README's memory tool example: the note lands in the store, for that
     model: DEFAULT_MODEL,
     ...support,
     tools: [...support.tools, memory],
-    prompt: "Email me, please.",
+    hooks: { ...support.hooks, pre: [memoryCustomerHook("C-1001"), ...support.hooks.pre] },
+    prompt: "I'm alice@example.com: email me, please.",
   });
   expect(result.status).toBe("completed");
   expect(await backend.memoryStore({ customerId: "C-1001" }).read("preferences.md")).toBe("contact: email");

@@ -1,5 +1,5 @@
 import { KeelConfigError } from "@keel/errors";
-import type { MemoryStore } from "@keel/tools/memory";
+import type { MemoryScopeLimits, MemoryStore } from "@keel/tools/memory";
 import { checkFaultRate, createFaultSource, type FaultOptions, withFault } from "../faults.js";
 import type { FaultableBackend } from "../memory-backend.js";
 import { SAMPLE_DATA, type SeedData } from "../seed.js";
@@ -41,9 +41,16 @@ export interface SqlBackend extends FaultableBackend {
   readonly dialect: SqlDatabase["dialect"];
   /**
    * The memory tool's files kept in this store (`memoryTool({ store })` of `@keel/tools/memory`), for one
-   * conversation or one customer: each scope sees only its own files. Throws KeelConfigError for an empty id.
+   * conversation or one customer: each scope sees only its own files, held to `limits` (default 1,000,000 bytes
+   * and 100 files). Throws `MemoryConfigError` (`INVALID_MEMORY_SCOPE`) for both ids or neither, and for an id
+   * that is empty, starts or ends with whitespace, or holds a control character or a lone surrogate.
    */
-  memoryStore(scope: { readonly conversationId: string } | { readonly customerId: string }): MemoryStore;
+  memoryStore(
+    scope:
+      | { readonly conversationId: string; readonly customerId?: never }
+      | { readonly customerId: string; readonly conversationId?: never },
+    limits?: MemoryScopeLimits,
+  ): MemoryStore;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -216,6 +223,6 @@ export async function openSqlBackend(
     ...backend,
     faults,
     dialect: database.dialect,
-    memoryStore: (scope) => sqlMemoryStore(database, scope),
+    memoryStore: (scope, limits) => sqlMemoryStore(database, scope, limits),
   };
 }

@@ -1,6 +1,15 @@
-import { KeelConfigError } from "@keel/errors";
-import { checkStoredMemoryPath } from "@keel/tools/internal";
-import type { MemoryEntry, MemoryStore } from "@keel/tools/memory";
+import {
+  checkMemoryScopeId,
+  checkScopeWrite,
+  checkStoredMemoryPath,
+  memoryScopeLimits,
+} from "@keel/tools/internal";
+import {
+  MemoryConfigError,
+  type MemoryEntry,
+  type MemoryScopeLimits,
+  type MemoryStore,
+} from "@keel/tools/memory";
 import { type SqlDatabase, type SqlSession, sqlStatement } from "./database.js";
 import type { SqlBackend } from "./sql-backend.js";
 
@@ -34,6 +43,14 @@ const MEMORY = {
     "keel_memory_delete",
     "DELETE FROM memory_files WHERE scope = $1 AND (path = $2 OR starts_with(path, $2 || '/'))",
   ),
+  // One writer per scope at a time, until its transaction ends: the limit check and the write it allows are
+  // atomic, so two concurrent writers cannot both fit in the room left for one.
+  lock: sqlStatement("keel_memory_lock", "SELECT pg_advisory_xact_lock(hashtext('keel_memory:' || $1))"),
+  usage: sqlStatement(
+    "keel_memory_usage",
+    `SELECT coalesce(sum(bytes), 0) AS bytes, count(*) AS files FROM memory_files
+      WHERE scope = $1 AND kind = 'file' AND path <> $2`,
+  ),
   rename: sqlStatement(
     "keel_memory_rename",
     `UPDATE memory_files SET path = $3 || substr(path, length($2) + 1), updated_at = now()
@@ -41,16 +58,18 @@ const MEMORY = {
   ),
 } as const;
 
+/** `customer:ID` or `conversation:ID`, the id checked by the tool's rule (checkMemoryScopeId); exactly one. */
 const scopeKey = (scope: MemoryScope): string => {
-  const [kind, id] =
-    "conversationId" in scope ? ["conversation", scope.conversationId] : ["customer", scope.customerId];
-  if (typeof id !== "string" || id.trim() === "") {
-    throw new KeelConfigError(
+  const given = scope as { readonly customerId?: unknown; readonly conversationId?: unknown };
+  if ((given.customerId === undefined) === (given.conversationId === undefined)) {
+    throw new MemoryConfigError(
       "INVALID_MEMORY_SCOPE",
-      `memoryStore: the ${kind} id must be a non-empty string, got ${JSON.stringify(id)}.`,
+      "memoryStore: give exactly one of customerId (a customer's memory) or conversationId (one conversation's).",
     );
   }
-  return `${kind}:${id}`;
+  return given.conversationId !== undefined
+    ? `conversation:${checkMemoryScopeId("conversation", given.conversationId)}`
+    : `customer:${checkMemoryScopeId("customer", given.customerId)}`;
 };
 
 const parentsOf = (path: string): string[] => {
@@ -69,10 +88,16 @@ async function makeParents(session: SqlSession, scope: string, path: string): Pr
 /**
  * The memory tool's files in the store's `memory_files` table, one row per file or directory, under `scope`.
  * Paths are checked with the tool's own rules (checkStoredMemoryPath) before any statement runs, and only ever
- * bound as parameters; a write and its parent directories, and a move, are one transaction each.
+ * bound as parameters; a write and its parent directories, and a move, are one transaction each. A write checks
+ * the scope's `limits` in its transaction, under a lock on the scope (`MemoryScopeFullError`).
  */
-export function sqlMemoryStore(database: SqlDatabase, scope: MemoryScope): MemoryStore {
+export function sqlMemoryStore(
+  database: SqlDatabase,
+  scope: MemoryScope,
+  limits: MemoryScopeLimits = {},
+): MemoryStore {
   const key = scopeKey(scope);
+  const checkedLimits = memoryScopeLimits(limits);
   const checked = (...paths: string[]): void => {
     for (const path of paths) checkStoredMemoryPath(path);
   };
@@ -104,6 +129,14 @@ export function sqlMemoryStore(database: SqlDatabase, scope: MemoryScope): Memor
       checked(path);
       if (path === "") throw new Error("memory: /memories itself is not a file");
       await database.transaction(async (session) => {
+        await session.run(MEMORY.lock, [key]);
+        const [usage] = await session.run<{ bytes: unknown; files: unknown }>(MEMORY.usage, [key, path]);
+        checkScopeWrite(
+          checkedLimits,
+          { bytes: Number(usage?.bytes), files: Number(usage?.files) },
+          path,
+          text,
+        );
         await makeParents(session, key, path);
         const written = await session.run(MEMORY.write, [key, path, text]);
         if (written.length === 0) throw new Error(`memory: /memories/${path} is a directory, not a file`);
