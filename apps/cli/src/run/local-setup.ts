@@ -1,6 +1,5 @@
 import type { RunOptions } from "@keel/loop";
 import { type FaultableBackend, supportAgent } from "@keel/support-desk";
-import { memoryCustomerHook } from "@keel/support-desk/internal";
 import { memoryTool } from "@keel/tools/memory";
 import type { MemoryScope } from "./memory-flag.js";
 import { type BackendChoice, openBackend } from "./open-backend.js";
@@ -16,7 +15,7 @@ export interface RunSetup {
 /**
  * The support agent on the in-process store; with `memory`, also the memory tool (`memory_20250818`), its
  * files in the SQL store under that scope, so a later run with the same scope reads what this one wrote. A
- * customer's memory opens only once the conversation verified that customer (memoryCustomerHook).
+ * customer's memory opens only once the conversation verified that customer (`memoryCustomerId` of the support hooks).
  */
 export async function localSetup(
   choice: BackendChoice,
@@ -24,14 +23,15 @@ export async function localSetup(
   memory: MemoryScope | undefined,
 ): Promise<RunSetup> {
   const backend = await openBackend(choice);
-  const agent = supportAgent(backend, hold ? { refundLimitMode: "hold" } : {});
+  const agent = supportAgent(backend, {
+    ...(hold ? { refundLimitMode: "hold" } : {}),
+    ...(memory !== undefined && "customerId" in memory ? { memoryCustomerId: memory.customerId } : {}),
+  });
   if (memory === undefined || !("memoryStore" in backend))
     return { agent, backend, close: () => backend.close() };
   const tools = [...agent.tools, memoryTool({ store: backend.memoryStore(memory) })];
-  const pre =
-    "customerId" in memory ? [memoryCustomerHook(memory.customerId), ...agent.hooks.pre] : agent.hooks.pre;
   return {
-    agent: { ...agent, tools, hooks: { ...agent.hooks, pre } },
+    agent: { ...agent, tools },
     backend,
     close: () => backend.close(),
   };

@@ -1,5 +1,6 @@
 import { capText, normalizeDates, type PostToolHook, type PreToolHook, trimKeys } from "@keel/hooks";
 import type { SupportBackend } from "../backend/types.js";
+import { memoryCustomerHook } from "./memory-customer-hook.js";
 import { refundLimitHook } from "./refund-limit-hook.js";
 import { suspendedAccountHook } from "./suspended-account-hook.js";
 import { verifiedCustomerHook } from "./verified-customer-hook.js";
@@ -10,6 +11,12 @@ export interface SupportHooksOptions {
   readonly refundLimit?: number | undefined;
   /** What a refund above the limit gets: `redirect` to escalate_to_human (default) or `hold` for a supervisor. */
   readonly refundLimitMode?: "redirect" | "hold" | undefined;
+  /**
+   * The customer whose memory the run's `memory` tool holds (`backend.memoryStore({ customerId })`): every
+   * memory call is then blocked until the conversation verified that customer, and while the latest customer
+   * looked up is another one. Leave it out for conversation-scoped memory or none.
+   */
+  readonly memoryCustomerId?: string | undefined;
 }
 
 /** The fields later steps and hooks read: trimming keeps these first. */
@@ -38,7 +45,12 @@ export function createSupportHooks(
   options: SupportHooksOptions = {},
 ): { readonly pre: PreToolHook[]; readonly post: PostToolHook[] } {
   return {
-    pre: [verifiedCustomerHook(), suspendedAccountHook(backend), limitHook(options)],
+    pre: [
+      ...(options.memoryCustomerId === undefined ? [] : [memoryCustomerHook(options.memoryCustomerId)]),
+      verifiedCustomerHook(),
+      suspendedAccountHook(backend),
+      limitHook(options),
+    ],
     post: postHooks(),
   };
 }

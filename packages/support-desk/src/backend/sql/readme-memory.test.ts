@@ -1,7 +1,6 @@
 import { DEFAULT_MODEL, runAgent, ScriptedClient } from "@keel/loop";
 import { memoryTool } from "@keel/tools/memory";
 import { expect, it } from "vitest";
-import { memoryCustomerHook } from "../../hooks/memory-customer-hook.js";
 import { supportAgent } from "../../support-agent.js";
 import { pgliteBackends } from "./sql-backends.test-helpers.js";
 
@@ -10,7 +9,7 @@ const pglite = pgliteBackends();
 
 it("runs the README's memory tool example: the note lands in the store, for that customer", async () => {
   const backend = await pglite();
-  const support = supportAgent(backend);
+  const support = supportAgent(backend, { memoryCustomerId: "C-1001" });
   const memory = memoryTool({ store: backend.memoryStore({ customerId: "C-1001" }) });
   const lookup = { email: "alice@example.com" };
   const note = { command: "create", path: "/memories/preferences.md", file_text: "contact: email" };
@@ -24,7 +23,6 @@ it("runs the README's memory tool example: the note lands in the store, for that
     model: DEFAULT_MODEL,
     ...support,
     tools: [...support.tools, memory],
-    hooks: { ...support.hooks, pre: [memoryCustomerHook("C-1001"), ...support.hooks.pre] },
     prompt: "I'm alice@example.com: email me, please.",
   });
   expect(result.status).toBe("completed");
