@@ -112,3 +112,52 @@ describe("keel trace: context management per round", () => {
     expect(readFileSync(join(cwd, "timeline.html"), "utf8")).toContain(`<div class="context">${line}</div>`);
   });
 });
+
+describe("keel run and keel trace: what the compaction steps were billed", () => {
+  const script = scriptedRun("Where is ORD-1005?", "context-edits.script.json");
+
+  it("puts the library's whole usage in --json, compaction and cleared tokens included", async () => {
+    const cwd = temporaryDirectory();
+    const run = await runCli([...script, "--json"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const usage = JSON.parse(run.stdout).usage;
+    expect(usage).toMatchObject({ input_tokens: 700, output_tokens: 65 });
+    expect(usage.context_management).toEqual({
+      cleared_input_tokens: 1500,
+      cleared_tool_uses: 2,
+      cleared_thinking_turns: 0,
+      compactions: 1,
+      compaction: {
+        input_tokens: 9000,
+        output_tokens: 120,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
+    });
+  });
+
+  it("counts the compaction step in the summary line, naming its part", async () => {
+    const run = await runCli(script, { cwd: temporaryDirectory() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("tokens in 9,700 (9,000 compaction) · out 185 (120 compaction)");
+  });
+
+  it("gives the compaction step its own row and counts it in keel trace's total, text and HTML", async () => {
+    const cwd = temporaryDirectory();
+    await runCli([...script, "--trace", "run.trace.json", "--json"], { cwd });
+    const { stdout } = await runCli(["trace", "run.trace.json"], { cwd });
+    const table = stdout.slice(stdout.indexOf("Tokens per round")).split("\n");
+    expect(table.slice(2, 5).map((row) => row.trim().split(/\s+/))).toEqual([
+      ["1", "compaction", "9,000", "120", "0", "0"],
+      ["1", "300", "40", "0", "0"],
+      ["2", "400", "25", "0", "0"],
+    ]);
+    expect(table[5]?.trim().split(/\s+/)).toEqual(["total", "9,700", "185", "0", "0"]);
+    expect(stdout).toContain("total in 9,700 (9,000 compaction) · out 185 (120 compaction)");
+    expect(stdout).toContain("tokens in 9,300 (9,000 compaction) · out 160 (120 compaction)");
+    await runCli(["trace", "run.trace.json", "--html", "timeline.html"], { cwd });
+    const html = readFileSync(join(cwd, "timeline.html"), "utf8");
+    expect(html).toContain("<td>total</td><td>9,700</td>");
+    expect(html).toContain("in <strong>9,700</strong> (9,000 compaction)");
+  });
+});

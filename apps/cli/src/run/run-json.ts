@@ -65,6 +65,7 @@ export interface RunJson {
   readonly modelRequests: number;
   readonly toolCalls: readonly ToolCallJson[];
   readonly escalations: readonly EscalationJson[];
+  /** `RunUsage` as the library reports it; billed input = `input_tokens` + `context_management.compaction`. */
   readonly usage: RunUsage;
 }
 
@@ -121,12 +122,9 @@ export function runJson(result: RunResult, ticket: string | null = null): RunJso
     modelRequests: result.modelRequests,
     toolCalls: result.toolCalls.map(toolCallJson),
     escalations: escalationsOf(result),
-    usage: {
-      input_tokens: result.usage.input_tokens,
-      output_tokens: result.usage.output_tokens,
-      cache_creation_input_tokens: result.usage.cache_creation_input_tokens,
-      cache_read_input_tokens: result.usage.cache_read_input_tokens,
-    },
+    // The library's usage whole: the four message-step totals, then what was billed apart from them
+    // (`context_management.compaction`, `failed_attempts`) and the server tools' requests, when present.
+    usage: { ...result.usage },
   };
 }
 

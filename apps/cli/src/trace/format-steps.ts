@@ -8,6 +8,13 @@ import type {
 } from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
 import type { Style } from "../terminal/style.js";
+import {
+  billedTokens,
+  type CompactionTokens,
+  counts,
+  runCompaction,
+  type TokenCounts,
+} from "./billed-tokens.js";
 
 /** Indent under a step label, so multi-line text lines up. */
 export const INDENT = "      ";
@@ -15,11 +22,25 @@ export const INDENT = "      ";
 const number = (value: number | null | undefined): string =>
   (typeof value === "number" ? value : 0).toLocaleString("en-US");
 
-/** "in 1,860 · out 70 · cache write 0 · cache read 0" — the four token counts of one request or a run. */
-export function formatTokens(usage: Usage | RunUsage): string {
+/**
+ * "in 9,700 (9,000 compaction) · out 160 (120 compaction) · cache write 0 · cache read 0": the billed counts of
+ * one request or a run, the compaction steps' part named (the API bills them apart from the message's usage).
+ */
+export function formatTokens(
+  usage: Usage | RunUsage,
+  compaction: CompactionTokens | undefined = "context_management" in usage
+    ? runCompaction(usage as RunUsage)
+    : undefined,
+): string {
+  const billed = billedTokens(usage, compaction);
+  const part = (total: number, field: keyof TokenCounts): string => {
+    const steps = compaction === undefined ? 0 : counts(compaction)[field];
+    return steps > 0 ? `${number(total)} (${number(steps)} compaction)` : number(total);
+  };
   return (
-    `in ${number(usage.input_tokens)} · out ${number(usage.output_tokens)} · ` +
-    `cache write ${number(usage.cache_creation_input_tokens)} · cache read ${number(usage.cache_read_input_tokens)}`
+    `in ${part(billed.input_tokens, "input_tokens")} · out ${part(billed.output_tokens, "output_tokens")} · ` +
+    `cache write ${part(billed.cache_creation_input_tokens, "cache_creation_input_tokens")} · ` +
+    `cache read ${part(billed.cache_read_input_tokens, "cache_read_input_tokens")}`
   );
 }
 
@@ -44,7 +65,7 @@ export function responseLine(event: ResponseEvent, style: Style): string {
   const stop = event.stopReason ?? "no stop_reason";
   const tools = event.toolUses > 0 ? ` · ${event.toolUses} tool_use` : "";
   return style.dim(
-    `${INDENT}stop ${stop}${tools} · tokens ${formatTokens(event.usage)} · ${Math.round(event.durationMs)} ms`,
+    `${INDENT}stop ${stop}${tools} · tokens ${formatTokens(event.usage, event.context?.compaction)} · ${Math.round(event.durationMs)} ms`,
   );
 }
 

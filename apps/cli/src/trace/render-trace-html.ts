@@ -1,5 +1,7 @@
 import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
+import type { Usage } from "@keel/wire";
+import { billedTokens, type CompactionTokens, counts, type TokenCounts } from "./billed-tokens.js";
 import { contextText, plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
@@ -18,11 +20,20 @@ export function escapeHtml(text: string): string {
 const number = (value: number | undefined) => (typeof value === "number" ? value : 0).toLocaleString("en-US");
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? String(value));
 
-function tokens(usage: RunUsage): string {
-  return (
-    `<span class="tokens">in <strong>${number(usage.input_tokens)}</strong> · out <strong>${number(usage.output_tokens)}</strong> · ` +
-    `cache write <strong>${number(usage.cache_creation_input_tokens)}</strong> · cache read <strong>${number(usage.cache_read_input_tokens)}</strong></span>`
-  );
+/** The billed counts, each with the compaction steps' part when the API compacted (see `formatTokens`). */
+function tokens(usage: Usage | RunUsage, compaction: CompactionTokens | undefined): string {
+  const billed = billedTokens(usage, compaction);
+  const steps = compaction === undefined ? undefined : counts(compaction);
+  const cell = (label: string, field: keyof TokenCounts) => {
+    const part = steps?.[field] ? ` (${number(steps[field])} compaction)` : "";
+    return `${label} <strong>${number(billed[field])}</strong>${part}`;
+  };
+  return `<span class="tokens">${[
+    cell("in", "input_tokens"),
+    cell("out", "output_tokens"),
+    cell("cache write", "cache_creation_input_tokens"),
+    cell("cache read", "cache_read_input_tokens"),
+  ].join(" · ")}</span>`;
 }
 
 function retryItem(event: RetryEvent): string {
@@ -113,14 +124,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
       ? `${round.final ? "final answer" : "model"} · stop ${escapeHtml(response.stopReason ?? "none")} · ${Math.round(response.durationMs)} ms`
       : `${round.final ? "final answer" : "model"} · <span class="failed">no response</span>`;
     const text = response?.text ? `<div class="text">${escapeHtml(response.text)}</div>` : "";
-    const usage = response
-      ? `<div>${tokens({
-          input_tokens: response.usage.input_tokens ?? 0,
-          output_tokens: response.usage.output_tokens ?? 0,
-          cache_creation_input_tokens: response.usage.cache_creation_input_tokens ?? 0,
-          cache_read_input_tokens: response.usage.cache_read_input_tokens ?? 0,
-        })}</div>`
-      : "";
+    const usage = response ? `<div>${tokens(response.usage, response.context?.compaction)}</div>` : "";
     const edits = contextText(response?.context);
     const context = edits === undefined ? "" : `<div class="context">context ${escapeHtml(edits)}</div>`;
     const retries = retriesByCall(round.steps);
@@ -131,14 +135,16 @@ export function renderTraceHtml(trace: LoadedTrace): string {
     return `<li class="round${round.final ? " final" : ""}" data-index="${round.index}"><div class="head">${head}</div>${text}${usage}${context}${steps}</li>`;
   });
   const usage = roundUsage(view);
-  const row = (label: string, value: RunUsage) =>
+  const row = (label: string, value: TokenCounts) =>
     `<tr><td>${escapeHtml(label)}</td><td>${number(value.input_tokens)}</td><td>${number(value.output_tokens)}</td><td>${number(value.cache_creation_input_tokens)}</td><td>${number(value.cache_read_input_tokens)}</td></tr>`;
   const table =
     usage.rows.length === 0
       ? ""
       : `<h2>Tokens per round</h2><table><tr><th>round</th><th>input</th><th>output</th><th>cache write</th><th>cache read</th></tr>${usage.rows
           .map((entry) => row(entry.round, entry.usage))
-          .join("")}${row("total", usage.total)}</table>`;
+          .join(
+            "",
+          )}${row("total", usage.total)}</table><p class="total">total ${tokens(usage.run.usage, usage.run.compaction)}</p>`;
   const error = trace.error
     ? `<p class="failed">${escapeHtml(`${trace.error.kind}: ${trace.error.message}`)}</p>`
     : "";
