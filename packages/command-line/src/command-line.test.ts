@@ -258,12 +258,15 @@ describe("parse: values that start with a dash, and options given twice", () => 
     [["--min", "-1"], "-1"],
     [["-m", "-0.5"], "-0.5"],
     [["--min=-1"], "-1"],
-  ])("reads %j as a value, so the command's range check answers, not 'argument is ambiguous'", (args, value) => {
-    expect(keel.parse(args, OPTIONS).values.min).toBe(value);
-    expect(thrown(() => keel.readInteger("--min", value, 1)).message).toContain(
-      `--min needs a whole number of at least 1, got "${value}".`,
-    );
-  });
+  ])(
+    "reads %j as a value, so the command's range check answers, not 'argument is ambiguous'",
+    (args, value) => {
+      expect(keel.parse(args, OPTIONS).values.min).toBe(value);
+      expect(thrown(() => keel.readInteger("--min", value, 1)).message).toContain(
+        `--min needs a whole number of at least 1, got "${value}".`,
+      );
+    },
+  );
 
   it("says the value is missing when another option follows", () => {
     expect(thrown(() => keel.parse(["--min", "--json"], OPTIONS, { command: "run" })).message).toBe(
@@ -282,7 +285,10 @@ describe("parse: values that start with a dash, and options given twice", () => 
   });
 
   it("refuses an option that takes a value given twice, rather than keeping the last", () => {
-    for (const args of [["--min=0.5", "--min", "0.9"], ["-m", "1", "--min=2"]]) {
+    for (const args of [
+      ["--min=0.5", "--min", "0.9"],
+      ["-m", "1", "--min=2"],
+    ]) {
       expect(thrown(() => keel.parse(args, OPTIONS)).message).toBe(
         `--min is given more than once: give it once. Run "keel --help" for the options.`,
       );

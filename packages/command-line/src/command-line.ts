@@ -215,7 +215,13 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
     );
     let withTokens: ReturnType<typeof parseArgs<ParseArgsConfig & { tokens: true }>>;
     try {
-      withTokens = parseArgs({ args: joined, options: withHelp, strict: true, allowPositionals: true, tokens: true });
+      withTokens = parseArgs({
+        args: joined,
+        options: withHelp,
+        strict: true,
+        allowPositionals: true,
+        tokens: true,
+      });
     } catch (error) {
       // Node's messages go on about `--` positionals: only the first sentence is kept.
       const message = error instanceof Error ? error.message : String(error);

@@ -161,3 +161,20 @@ describe("keel run and keel trace: what the compaction steps were billed", () =>
     expect(html).toContain("in <strong>9,700</strong> (9,000 compaction)");
   });
 });
+
+describe("keel run: a request over --max-input-tokens", () => {
+  it("says the budget was exceeded, not the window, and names the flags", async () => {
+    const flags = ["--scenario", "low-value-refund", "--max-input-tokens", "10"];
+    const run = await runCli(["run", ...flags], { cwd: temporaryDirectory() });
+    expect(run.stdout).toContain("context_window_exceeded");
+    expect(run.stdout).toContain(
+      "the next request would pass --max-input-tokens, the budget you set (not the model's context window): add --compact or --clear-tool-uses, or raise --max-input-tokens",
+    );
+    expect(run.stdout).toContain("Turn on --compact or --clear-tool-uses, raise --max-input-tokens");
+    expect(run.stdout).not.toMatch(/context\.(compact|clearToolUses|maxInputTokens)|no longer fits/);
+    const json = JSON.parse(
+      (await runCli(["run", ...flags, "--json"], { cwd: temporaryDirectory() })).stdout,
+    );
+    expect(json.error).toMatchObject({ kind: "bad_request", limit: "maxInputTokens" });
+  });
+});

@@ -38,6 +38,8 @@ export interface RunErrorJson {
   /** The server's requested wait, when it sent one. */
   readonly retryAfterMs: number | null;
   readonly message: string;
+  /** `maxInputTokens` when the run's own budget (`--max-input-tokens`) refused the request, else null. */
+  readonly limit: string | null;
 }
 
 /** How the last response ended the run: the library's `RunResult.stopDetails`, every field present. */
@@ -137,6 +139,7 @@ function errorJson(result: RunResult): RunErrorJson | null {
     retryable: error.retryable,
     retryAfterMs: error.retryAfterMs ?? null,
     message: error.message,
+    limit: error.limit ?? null,
   };
 }
 

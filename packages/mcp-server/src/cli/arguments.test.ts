@@ -84,7 +84,9 @@ describe("parseCliArguments", () => {
       /^--port needs a whole number from 0 to 65535, got "65536"\. Run keel-mcp --help for the options\.$/,
     );
     for (const args of [["--port", "-1"], ["--port=-1"]]) {
-      expect(() => parse(["--http", ...args])).toThrow(/^--port needs a whole number from 0 to 65535, got "-1"/);
+      expect(() => parse(["--http", ...args])).toThrow(
+        /^--port needs a whole number from 0 to 65535, got "-1"/,
+      );
     }
     expect(() => parse(["--http", "--max-connections", "1000001"])).toThrow(
       /^--max-connections needs a whole number from 1 to 1000000, got "1000001"\. Run keel-mcp --help/,
