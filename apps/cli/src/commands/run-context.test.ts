@@ -178,3 +178,34 @@ describe("keel run: a request over --max-input-tokens", () => {
     expect(json.error).toMatchObject({ kind: "bad_request", limit: "maxInputTokens" });
   });
 });
+
+describe("keel trace: the run's context settings", () => {
+  it("records --compact, --clear-tool-uses and --max-input-tokens in run_start and shows them, text and HTML", async () => {
+    const api = await startFakeMessagesApi({ script: [textResponse("Your order ORD-1005 has shipped.")] });
+    servers.push(api);
+    const cwd = temporaryDirectory();
+    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+    const flags = ["--compact=60000", "--clear-tool-uses", "--max-input-tokens", "180000"];
+    const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
+      env,
+      cwd,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8"));
+    const start = (saved.events as { type: string }[]).find((event) => event.type === "run_start");
+    expect(start).toMatchObject({
+      context: {
+        edits: [
+          { type: "clear_tool_uses_20250919", trigger: null },
+          { type: "compact_20260112", trigger: { type: "input_tokens", value: 60000 } },
+        ],
+        maxInputTokens: 180000,
+      },
+    });
+    const line =
+      "context: clear tool uses at the API's default · compact at 60,000 input tokens · input budget 180,000 tokens";
+    expect((await runCli(["trace", "run.trace.json"], { cwd })).stdout).toContain(line);
+    await runCli(["trace", "run.trace.json", "--html", "timeline.html"], { cwd });
+    expect(readFileSync(join(cwd, "timeline.html"), "utf8")).toContain(line.replace("'", "&#39;"));
+  });
+});

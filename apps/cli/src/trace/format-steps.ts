@@ -3,6 +3,7 @@ import type {
   ModelRetryEvent,
   ResponseEvent,
   RetryEvent,
+  RunStartEvent,
   ToolCallEvent,
   ToolUseIgnoredEvent,
 } from "@keel/loop/internal";
@@ -89,6 +90,31 @@ export function contextText(context: ResponseEvent["context"]): string | undefin
     notes.push(`cleared ${cleared.join(", ") || "context"} (${number(context.cleared_input_tokens)} tokens)`);
   }
   return notes.length === 0 ? undefined : notes.join(" · ");
+}
+
+const EDITS: Readonly<Record<string, string>> = {
+  compact_20260112: "compact",
+  clear_tool_uses_20250919: "clear tool uses",
+  clear_thinking_20251015: "clear thinking",
+};
+
+/**
+ * The run's context settings from its `run_start`, or undefined when it had none (or an older trace):
+ * "compact at 60,000 input tokens · clear tool uses at the API's default · input budget 180,000 tokens".
+ */
+export function contextSettingsText(start: RunStartEvent): string | undefined {
+  const settings = start.context;
+  if (settings === undefined) return undefined;
+  const parts = settings.edits.map((edit) => {
+    const name = EDITS[edit.type] ?? edit.type;
+    if (edit.trigger === null)
+      return edit.type === "clear_thinking_20251015" ? name : `${name} at the API's default`;
+    const unit =
+      edit.trigger.type === "input_tokens" ? "input tokens" : edit.trigger.type.replaceAll("_", " ");
+    return `${name} at ${number(edit.trigger.value)} ${unit}`;
+  });
+  if (settings.maxInputTokens !== null) parts.push(`input budget ${number(settings.maxInputTokens)} tokens`);
+  return parts.join(" · ");
 }
 
 /** The context line under a response, when the API compacted or cleared its request. */

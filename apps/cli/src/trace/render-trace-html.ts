@@ -2,7 +2,7 @@ import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
 import { billedTokens, type CompactionTokens, counts, type TokenCounts } from "./billed-tokens.js";
-import { contextText, plural } from "./format-steps.js";
+import { contextSettingsText, contextText, plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
@@ -118,6 +118,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
     start ? `run ${start.runId}` : null,
     start?.startedAt ? `started ${start.startedAt}` : null,
   ].filter((part): part is string => Boolean(part));
+  const settings = start ? contextSettingsText(start) : undefined;
   const items = rounds.map((round) => {
     const response = round.response;
     const head = response
@@ -160,6 +161,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
 <main>
 <h1>Keel trace · <span class="${status === "completed" ? "" : "failed"}">${escapeHtml(status)}</span></h1>
 <p class="meta">${escapeHtml(about.join(" · "))}${end ? ` · ${plural(end.iterations, "tool round")} · ${plural(end.modelRequests, "model request")}` : ""}</p>
+${settings === undefined ? "" : `<p class="meta settings">context: ${escapeHtml(settings)}</p>`}
 ${trace.request === null ? "" : `<div class="request">${escapeHtml(trace.request)}</div>`}
 <ol class="timeline">
 ${items.join("\n")}

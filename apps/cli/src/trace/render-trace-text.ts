@@ -4,6 +4,7 @@ import type { Style } from "../terminal/style.js";
 import {
   compactJson,
   contextLine,
+  contextSettingsText,
   formatTokens,
   INDENT,
   ignoredLine,
@@ -75,6 +76,8 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
         `tools: ${start.tools.join(", ") || "none"} · max ${plural(start.maxIterations, "tool round")} · prompt cache ${start.cache ? "on" : "off"}`,
       ),
     );
+  const settings = start ? contextSettingsText(start) : undefined;
+  if (settings !== undefined) lines.push(style.dim(`context: ${settings}`));
   if (trace.request !== null) lines.push("", `${style.bold("request")} ${trace.request}`);
   lines.push("");
   for (const round of rounds) {
