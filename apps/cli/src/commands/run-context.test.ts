@@ -10,6 +10,23 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+/** `keel run "Where is ORD-1005?" FLAGS --trace run.trace.json --json` against the fake serving `script`. */
+async function tracedRun(
+  flags: readonly string[],
+  script: Parameters<typeof startFakeMessagesApi>[0]["script"],
+) {
+  const api = await startFakeMessagesApi({ script });
+  servers.push(api);
+  const cwd = temporaryDirectory();
+  const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
+  const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
+    env,
+    cwd,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  return { api, cwd };
+}
+
 describe("keel run: context management flags", () => {
   it("lists --compact[=TOKENS], --clear-tool-uses[=TOKENS] and --max-input-tokens in --help", async () => {
     const { stdout } = await runCli(["run", "--help"]);
@@ -60,21 +77,13 @@ describe("keel run: context management flags", () => {
   });
 
   it("sends the edits with their betas, and the fake compacts past the trigger", async () => {
-    const api = await startFakeMessagesApi({
-      script: [
+    const { api, cwd } = await tracedRun(
+      ["--compact=500", "--clear-tool-uses", "--max-input-tokens", "100000"],
+      [
         toolUseResponse([{ name: "lookup_order", input: { order_id: "ORD-1005" } }]),
         textResponse("Your order ORD-1005 has shipped."),
       ],
-    });
-    servers.push(api);
-    const cwd = temporaryDirectory();
-    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
-    const flags = ["--compact=500", "--clear-tool-uses", "--max-input-tokens", "100000"];
-    const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
-      env,
-      cwd,
-    });
-    expect(run.code, run.stderr).toBe(0);
+    );
     expect(api.requests.map((request) => request.response?.status)).toEqual([200, 200]);
     expect(api.requests[0]!.headers["anthropic-beta"]).toBe(
       "context-management-2025-06-27,compact-2026-01-12",
@@ -181,16 +190,10 @@ describe("keel run: a request over --max-input-tokens", () => {
 
 describe("keel trace: the run's context settings", () => {
   it("records --compact, --clear-tool-uses and --max-input-tokens in run_start and shows them, text and HTML", async () => {
-    const api = await startFakeMessagesApi({ script: [textResponse("Your order ORD-1005 has shipped.")] });
-    servers.push(api);
-    const cwd = temporaryDirectory();
-    const env = { ANTHROPIC_API_KEY: DUMMY_KEY, ANTHROPIC_BASE_URL: api.url };
-    const flags = ["--compact=60000", "--clear-tool-uses", "--max-input-tokens", "180000"];
-    const run = await runCli(["run", "Where is ORD-1005?", ...flags, "--trace", "run.trace.json", "--json"], {
-      env,
-      cwd,
-    });
-    expect(run.code, run.stderr).toBe(0);
+    const { cwd } = await tracedRun(
+      ["--compact=60000", "--clear-tool-uses", "--max-input-tokens", "180000"],
+      [textResponse("Your order ORD-1005 has shipped.")],
+    );
     const saved = JSON.parse(readFileSync(join(cwd, "run.trace.json"), "utf8"));
     const start = (saved.events as { type: string }[]).find((event) => event.type === "run_start");
     expect(start).toMatchObject({

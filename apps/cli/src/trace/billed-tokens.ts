@@ -44,3 +44,19 @@ export function billedTokens(usage: Usage | RunUsage, compaction: CompactionToke
     cache_read_input_tokens: message.cache_read_input_tokens + steps.cache_read_input_tokens,
   };
 }
+
+/** Each count as billed, with the compaction steps' part of it (0 when none): what the renderers show. */
+export function billedParts(
+  usage: Usage | RunUsage,
+  compaction: CompactionTokens | undefined,
+): Record<keyof TokenCounts, { readonly billed: number; readonly compaction: number }> {
+  const billed = billedTokens(usage, compaction);
+  const steps = compaction === undefined ? undefined : counts(compaction);
+  const part = (field: keyof TokenCounts) => ({ billed: billed[field], compaction: steps?.[field] ?? 0 });
+  return {
+    input_tokens: part("input_tokens"),
+    output_tokens: part("output_tokens"),
+    cache_creation_input_tokens: part("cache_creation_input_tokens"),
+    cache_read_input_tokens: part("cache_read_input_tokens"),
+  };
+}

@@ -9,13 +9,7 @@ import type {
 } from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
 import type { Style } from "../terminal/style.js";
-import {
-  billedTokens,
-  type CompactionTokens,
-  counts,
-  runCompaction,
-  type TokenCounts,
-} from "./billed-tokens.js";
+import { billedParts, type CompactionTokens, runCompaction } from "./billed-tokens.js";
 
 /** Indent under a step label, so multi-line text lines up. */
 export const INDENT = "      ";
@@ -33,15 +27,12 @@ export function formatTokens(
     ? runCompaction(usage as RunUsage)
     : undefined,
 ): string {
-  const billed = billedTokens(usage, compaction);
-  const part = (total: number, field: keyof TokenCounts): string => {
-    const steps = compaction === undefined ? 0 : counts(compaction)[field];
-    return steps > 0 ? `${number(total)} (${number(steps)} compaction)` : number(total);
-  };
+  const parts = billedParts(usage, compaction);
+  const part = ({ billed, compaction: steps }: { billed: number; compaction: number }): string =>
+    steps > 0 ? `${number(billed)} (${number(steps)} compaction)` : number(billed);
   return (
-    `in ${part(billed.input_tokens, "input_tokens")} · out ${part(billed.output_tokens, "output_tokens")} · ` +
-    `cache write ${part(billed.cache_creation_input_tokens, "cache_creation_input_tokens")} · ` +
-    `cache read ${part(billed.cache_read_input_tokens, "cache_read_input_tokens")}`
+    `in ${part(parts.input_tokens)} · out ${part(parts.output_tokens)} · ` +
+    `cache write ${part(parts.cache_creation_input_tokens)} · cache read ${part(parts.cache_read_input_tokens)}`
   );
 }
 

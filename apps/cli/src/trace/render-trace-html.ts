@@ -1,7 +1,7 @@
 import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
-import { billedTokens, type CompactionTokens, counts, type TokenCounts } from "./billed-tokens.js";
+import { billedParts, type CompactionTokens, type TokenCounts } from "./billed-tokens.js";
 import { contextSettingsText, contextText, plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
@@ -22,11 +22,10 @@ const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? St
 
 /** The billed counts, each with the compaction steps' part when the API compacted (see `formatTokens`). */
 function tokens(usage: Usage | RunUsage, compaction: CompactionTokens | undefined): string {
-  const billed = billedTokens(usage, compaction);
-  const steps = compaction === undefined ? undefined : counts(compaction);
+  const parts = billedParts(usage, compaction);
   const cell = (label: string, field: keyof TokenCounts) => {
-    const part = steps?.[field] ? ` (${number(steps[field])} compaction)` : "";
-    return `${label} <strong>${number(billed[field])}</strong>${part}`;
+    const { billed, compaction: steps } = parts[field];
+    return `${label} <strong>${number(billed)}</strong>${steps > 0 ? ` (${number(steps)} compaction)` : ""}`;
   };
   return `<span class="tokens">${[
     cell("in", "input_tokens"),
