@@ -84,7 +84,7 @@ describe("defineCommand: one owner for parsing, --help and usage errors", () => 
   it("turns a missing option value into a usage error", async () => {
     const { context: ctx } = context();
     await expect(echo.run(["--times"], ctx)).rejects.toThrow(
-      /--times.*argument missing\. Run "keel echo --help"/,
+      /--times needs a value, and nothing follows it\. Run "keel echo --help"/,
     );
   });
 });
@@ -147,9 +147,6 @@ describe("parse: a program without subcommands (keel-mcp's wording)", () => {
   });
 
   it("keeps only the first sentence of Node's message", () => {
-    expect(thrown(() => keelMcp.parse(["--port", "--memory"], MCP_OPTIONS)).message).toBe(
-      "Option '--port' argument is ambiguous. Run keel-mcp --help for the options.",
-    );
     expect(thrown(() => keelMcp.parse(["--memory=yes"], MCP_OPTIONS)).message).toBe(
       "Option '--memory' does not take an argument. Run keel-mcp --help for the options.",
     );
@@ -251,5 +248,57 @@ describe("nearestName", () => {
     expect(nearestName("memroy", ["memory", "http"])).toBe("memory");
     expect(nearestName("rn", ["run", "route"])).toBe("run");
     expect(nearestName("deploy", ["run", "route", "tickets"])).toBeUndefined();
+  });
+});
+
+describe("parse: values that start with a dash, and options given twice", () => {
+  const OPTIONS = { min: { type: "string", short: "m" }, json: { type: "boolean" } } as const;
+
+  it.each([
+    [["--min", "-1"], "-1"],
+    [["-m", "-0.5"], "-0.5"],
+    [["--min=-1"], "-1"],
+  ])(
+    "reads %j as a value, so the command's range check answers, not 'argument is ambiguous'",
+    (args, value) => {
+      expect(keel.parse(args, OPTIONS).values.min).toBe(value);
+      expect(thrown(() => keel.readInteger("--min", value, 1)).message).toContain(
+        `--min needs a whole number of at least 1, got "${value}".`,
+      );
+    },
+  );
+
+  it("says the value is missing when another option follows", () => {
+    expect(thrown(() => keel.parse(["--min", "--json"], OPTIONS, { command: "run" })).message).toBe(
+      `--min needs a value, but "--json" after it is an option (give --min=VALUE for a value that starts with "-"). Run "keel run --help" for the options.`,
+    );
+  });
+
+  it("says the value is missing when nothing follows", () => {
+    expect(thrown(() => keel.parse(["--json", "--min"], OPTIONS)).message).toContain(
+      "--min needs a value, and nothing follows it.",
+    );
+  });
+
+  it("leaves arguments after -- alone", () => {
+    expect(keel.parse(["--", "--min", "-1"], OPTIONS).positionals).toEqual(["--min", "-1"]);
+  });
+
+  it("refuses an option that takes a value given twice, rather than keeping the last", () => {
+    for (const args of [
+      ["--min=0.5", "--min", "0.9"],
+      ["-m", "1", "--min=2"],
+    ]) {
+      expect(thrown(() => keel.parse(args, OPTIONS)).message).toBe(
+        `--min is given more than once: give it once. Run "keel --help" for the options.`,
+      );
+    }
+  });
+
+  it("allows a boolean flag twice, and repeats of an option declared multiple", () => {
+    const multiple = { tag: { type: "string", multiple: true }, json: { type: "boolean" } } as const;
+    const parsed = keel.parse(["--json", "--tag", "a", "--tag", "b", "--json"], multiple);
+    expect(parsed.values).toEqual({ json: true, tag: ["a", "b"] });
+    expect(Object.keys(parsed)).not.toContain("tokens");
   });
 });

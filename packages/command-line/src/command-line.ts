@@ -121,6 +121,65 @@ export interface CommandLine<Context extends HelpContext> {
   ): string | undefined;
 }
 
+/** A value that reads as a negative number (`-1`, `-0.5`), which parseArgs would take for an option. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/** The long name of `arg` when it names an option that takes a value (`--min`, or its short `-m`). */
+function valueOptionOf(arg: string, options: ParseArgsOptionsConfig): string | undefined {
+  for (const [name, option] of Object.entries(options)) {
+    if (option.type !== "string") continue;
+    if (arg === `--${name}` || (option.short !== undefined && arg === `-${option.short}`)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Joins an option that takes a value to a value that reads as a negative number (`--min -1` → `--min=-1`), so
+ * the command's own range check answers instead of parseArgs' "argument is ambiguous"; an option followed by
+ * another option, or by nothing, is a usage error saying its value is missing. Arguments after `--` are left
+ * alone.
+ */
+function withValuesJoined(
+  args: readonly string[],
+  options: ParseArgsOptionsConfig,
+  missing: (option: string, next: string | undefined) => Error,
+): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    if (arg === "--") return [...joined, ...args.slice(index)];
+    const name = valueOptionOf(arg, options);
+    if (name === undefined) {
+      joined.push(arg);
+      continue;
+    }
+    const next = args[index + 1];
+    if (next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`--${name}=${next}`);
+      index += 1;
+    } else if (next === undefined || (next.startsWith("-") && next !== "-")) {
+      throw missing(arg, next);
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+/** The first option that takes one value and was given twice (parseArgs would keep the last silently). */
+function repeatedValueOption(
+  tokens: readonly { readonly kind: string; readonly name?: string }[],
+  options: ParseArgsOptionsConfig,
+): string | undefined {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== "option" || token.name === undefined) continue;
+    const option = options[token.name];
+    if (option?.type !== "string" || option.multiple === true) continue;
+    if (seen.has(token.name)) return token.name;
+    seen.add(token.name);
+  }
+  return undefined;
+}
+
 /**
  * The command-line helpers of one program. `keel` binds them to its UsageError (`apps/cli`,
  * `commands/command.ts`), `keel-mcp` to KeelMcpConfigError USAGE; both print the error's message after
@@ -146,9 +205,23 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
     const withHelp = { ...options, help: { type: "boolean", short: "h" } } as WithHelp<Options>;
     const known = Object.keys(withHelp);
     const suggest = (name: string) => didYouMean(name, known, (option) => `--${option}`);
-    let parsed: ParsedCommandLine<Options>;
+    const joined = withValuesJoined(args, withHelp, (option, next) =>
+      usage(
+        next === undefined
+          ? `${option} needs a value, and nothing follows it.`
+          : `${option} needs a value, but "${next}" after it is an option (give ${option}=VALUE for a value that starts with "-").`,
+        settings.command,
+      ),
+    );
+    let withTokens: ReturnType<typeof parseArgs<ParseArgsConfig & { tokens: true }>>;
     try {
-      parsed = parseArgs({ args: [...args], options: withHelp, strict: true, allowPositionals: true });
+      withTokens = parseArgs({
+        args: joined,
+        options: withHelp,
+        strict: true,
+        allowPositionals: true,
+        tokens: true,
+      });
     } catch (error) {
       // Node's messages go on about `--` positionals: only the first sentence is kept.
       const message = error instanceof Error ? error.message : String(error);
@@ -156,6 +229,12 @@ export function commandLine<Context extends HelpContext>(program: CommandLinePro
       const unknown = /^Unknown option '--?([^']+)'/.exec(firstSentence)?.[1];
       throw usage(`${firstSentence}.${unknown === undefined ? "" : suggest(unknown)}`, settings.command);
     }
+    const { tokens, ...values } = withTokens;
+    const repeated = repeatedValueOption(tokens ?? [], withHelp);
+    if (repeated !== undefined) {
+      throw usage(`--${repeated} is given more than once: give it once.`, settings.command);
+    }
+    const parsed = values as unknown as ParsedCommandLine<Options>;
     const unexpected = parsed.positionals[0];
     // `--help` answers whatever else is on the line: the argument is not a parse error.
     const help = (parsed.values as { readonly help?: boolean }).help === true;

@@ -21,6 +21,7 @@ export type {
 } from "./clients/index.js";
 export { checkScript } from "./clients/index.js";
 export type { ApprovalKey } from "./run/approvals.js";
+export type { RunContextSettings } from "./run/context-settings.js";
 export type { ResponseContext } from "./run/context-usage.js";
 export { FINAL_ANSWER_INSTRUCTION } from "./run/final-answer.js";
 export type { StopDetails } from "./run/run-result.js";

@@ -155,9 +155,11 @@ describe("keel eval-routing", () => {
     const typo = await runCli(["eval-routing", corpusFile([{ request: "a", expect: "lookup_ordr" }])]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('"expect" names no known tool: "lookup_ordr"');
-    const min = await runCli(["eval-routing", CORPUS, "--min", "90"]);
-    expect(min.code).toBe(2);
-    expect(min.stderr).toContain("--min needs a number from 0 to 1");
+    for (const value of ["90", "-1"]) {
+      const min = await runCli(["eval-routing", CORPUS, "--min", value]);
+      expect(min.code).toBe(2);
+      expect(min.stderr).toContain(`--min needs a number from 0 to 1 (e.g. 0.9 for 90%), got "${value}"`);
+    }
     const surface = await runCli(["eval-routing", CORPUS, "--surface", "fancy"]);
     expect(surface.code).toBe(2);
     const missing = await runCli(["eval-routing", "nope.jsonl"]);

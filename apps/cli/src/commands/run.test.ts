@@ -134,7 +134,22 @@ describe("keel run", () => {
         ["run", "--senario", "low-value-refund"],
         /Unknown option '--senario'\. Did you mean --scenario\? Run "keel run --help"/,
       ],
-      ["a missing option value", ["run", "--scenario"], /--scenario.*argument missing/],
+      ["a missing option value", ["run", "--scenario"], /--scenario needs a value, and nothing follows it/],
+      [
+        "an option where a value belongs",
+        ["run", "--memory", "--json"],
+        /--memory needs a value, but "--json" after it is an option/,
+      ],
+      [
+        "a negative number, answered by the range check",
+        ["run", "--scenario", "low-value-refund", "--max-input-tokens", "-1"],
+        /--max-input-tokens needs a whole number of at least 1, got "-1"/,
+      ],
+      [
+        "a value option given twice",
+        ["run", "Where is ORD-1005?", "--compact=70000", "--compact"],
+        /--compact is given more than once: give it once\./,
+      ],
       [
         "a bad number",
         ["run", "--scenario", "low-value-refund", "--max-iterations", "ten"],

@@ -14,7 +14,8 @@ Usage: keel trace FILE [--html OUT]
 FILE is what "keel run --trace FILE" saved (or any JSON array / JSON Lines of @keel/loop trace events).
 Prints each round — the model's text, why it stopped, its tokens (input, output, cache creation, cache
 read) — then each tool call: what was asked, the hook's decision (allow, redirect, block, rewrite) and the
-outcome; then a table of tokens per round.
+outcome; then a table of tokens per round. Tokens are what was billed: a round the API compacted counts its
+compaction step too, named apart ("in 9,700 (9,000 compaction)", and a "1 compaction" row in the table).
 
 Options:
   --html OUT   also write a self-contained HTML timeline (inline CSS, no scripts, no external assets)

@@ -38,6 +38,8 @@ export interface RunErrorJson {
   /** The server's requested wait, when it sent one. */
   readonly retryAfterMs: number | null;
   readonly message: string;
+  /** `maxInputTokens` when the run's own budget (`--max-input-tokens`) refused the request, else null. */
+  readonly limit: string | null;
 }
 
 /** How the last response ended the run: the library's `RunResult.stopDetails`, every field present. */
@@ -65,6 +67,7 @@ export interface RunJson {
   readonly modelRequests: number;
   readonly toolCalls: readonly ToolCallJson[];
   readonly escalations: readonly EscalationJson[];
+  /** `RunUsage` as the library reports it; billed input = `input_tokens` + `context_management.compaction`. */
   readonly usage: RunUsage;
 }
 
@@ -121,12 +124,9 @@ export function runJson(result: RunResult, ticket: string | null = null): RunJso
     modelRequests: result.modelRequests,
     toolCalls: result.toolCalls.map(toolCallJson),
     escalations: escalationsOf(result),
-    usage: {
-      input_tokens: result.usage.input_tokens,
-      output_tokens: result.usage.output_tokens,
-      cache_creation_input_tokens: result.usage.cache_creation_input_tokens,
-      cache_read_input_tokens: result.usage.cache_read_input_tokens,
-    },
+    // The library's usage whole: the four message-step totals, then what was billed apart from them
+    // (`context_management.compaction`, `failed_attempts`) and the server tools' requests, when present.
+    usage: { ...result.usage },
   };
 }
 
@@ -139,6 +139,7 @@ function errorJson(result: RunResult): RunErrorJson | null {
     retryable: error.retryable,
     retryAfterMs: error.retryAfterMs ?? null,
     message: error.message,
+    limit: error.limit ?? null,
   };
 }
 

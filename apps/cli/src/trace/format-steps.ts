@@ -3,11 +3,13 @@ import type {
   ModelRetryEvent,
   ResponseEvent,
   RetryEvent,
+  RunStartEvent,
   ToolCallEvent,
   ToolUseIgnoredEvent,
 } from "@keel/loop/internal";
 import type { Usage } from "@keel/wire";
 import type { Style } from "../terminal/style.js";
+import { billedParts, type CompactionTokens, runCompaction } from "./billed-tokens.js";
 
 /** Indent under a step label, so multi-line text lines up. */
 export const INDENT = "      ";
@@ -15,11 +17,22 @@ export const INDENT = "      ";
 const number = (value: number | null | undefined): string =>
   (typeof value === "number" ? value : 0).toLocaleString("en-US");
 
-/** "in 1,860 · out 70 · cache write 0 · cache read 0" — the four token counts of one request or a run. */
-export function formatTokens(usage: Usage | RunUsage): string {
+/**
+ * "in 9,700 (9,000 compaction) · out 160 (120 compaction) · cache write 0 · cache read 0": the billed counts of
+ * one request or a run, the compaction steps' part named (the API bills them apart from the message's usage).
+ */
+export function formatTokens(
+  usage: Usage | RunUsage,
+  compaction: CompactionTokens | undefined = "context_management" in usage
+    ? runCompaction(usage as RunUsage)
+    : undefined,
+): string {
+  const parts = billedParts(usage, compaction);
+  const part = ({ billed, compaction: steps }: { billed: number; compaction: number }): string =>
+    steps > 0 ? `${number(billed)} (${number(steps)} compaction)` : number(billed);
   return (
-    `in ${number(usage.input_tokens)} · out ${number(usage.output_tokens)} · ` +
-    `cache write ${number(usage.cache_creation_input_tokens)} · cache read ${number(usage.cache_read_input_tokens)}`
+    `in ${part(parts.input_tokens)} · out ${part(parts.output_tokens)} · ` +
+    `cache write ${part(parts.cache_creation_input_tokens)} · cache read ${part(parts.cache_read_input_tokens)}`
   );
 }
 
@@ -44,7 +57,7 @@ export function responseLine(event: ResponseEvent, style: Style): string {
   const stop = event.stopReason ?? "no stop_reason";
   const tools = event.toolUses > 0 ? ` · ${event.toolUses} tool_use` : "";
   return style.dim(
-    `${INDENT}stop ${stop}${tools} · tokens ${formatTokens(event.usage)} · ${Math.round(event.durationMs)} ms`,
+    `${INDENT}stop ${stop}${tools} · tokens ${formatTokens(event.usage, event.context?.compaction)} · ${Math.round(event.durationMs)} ms`,
   );
 }
 
@@ -68,6 +81,31 @@ export function contextText(context: ResponseEvent["context"]): string | undefin
     notes.push(`cleared ${cleared.join(", ") || "context"} (${number(context.cleared_input_tokens)} tokens)`);
   }
   return notes.length === 0 ? undefined : notes.join(" · ");
+}
+
+const EDITS: Readonly<Record<string, string>> = {
+  compact_20260112: "compact",
+  clear_tool_uses_20250919: "clear tool uses",
+  clear_thinking_20251015: "clear thinking",
+};
+
+/**
+ * The run's context settings from its `run_start`, or undefined when it had none (or an older trace):
+ * "compact at 60,000 input tokens · clear tool uses at the API's default · input budget 180,000 tokens".
+ */
+export function contextSettingsText(start: RunStartEvent): string | undefined {
+  const settings = start.context;
+  if (settings === undefined) return undefined;
+  const parts = settings.edits.map((edit) => {
+    const name = EDITS[edit.type] ?? edit.type;
+    if (edit.trigger === null)
+      return edit.type === "clear_thinking_20251015" ? name : `${name} at the API's default`;
+    const unit =
+      edit.trigger.type === "input_tokens" ? "input tokens" : edit.trigger.type.replaceAll("_", " ");
+    return `${name} at ${number(edit.trigger.value)} ${unit}`;
+  });
+  if (settings.maxInputTokens !== null) parts.push(`input budget ${number(settings.maxInputTokens)} tokens`);
+  return parts.join(" · ");
 }
 
 /** The context line under a response, when the API compacted or cleared its request. */

@@ -1,6 +1,8 @@
 import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
-import { contextText, plural } from "./format-steps.js";
+import type { Usage } from "@keel/wire";
+import { billedParts, type CompactionTokens, type TokenCounts } from "./billed-tokens.js";
+import { contextSettingsText, contextText, plural } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
 import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
 
@@ -18,11 +20,19 @@ export function escapeHtml(text: string): string {
 const number = (value: number | undefined) => (typeof value === "number" ? value : 0).toLocaleString("en-US");
 const json = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2) ?? String(value));
 
-function tokens(usage: RunUsage): string {
-  return (
-    `<span class="tokens">in <strong>${number(usage.input_tokens)}</strong> · out <strong>${number(usage.output_tokens)}</strong> · ` +
-    `cache write <strong>${number(usage.cache_creation_input_tokens)}</strong> · cache read <strong>${number(usage.cache_read_input_tokens)}</strong></span>`
-  );
+/** The billed counts, each with the compaction steps' part when the API compacted (see `formatTokens`). */
+function tokens(usage: Usage | RunUsage, compaction: CompactionTokens | undefined): string {
+  const parts = billedParts(usage, compaction);
+  const cell = (label: string, field: keyof TokenCounts) => {
+    const { billed, compaction: steps } = parts[field];
+    return `${label} <strong>${number(billed)}</strong>${steps > 0 ? ` (${number(steps)} compaction)` : ""}`;
+  };
+  return `<span class="tokens">${[
+    cell("in", "input_tokens"),
+    cell("out", "output_tokens"),
+    cell("cache write", "cache_creation_input_tokens"),
+    cell("cache read", "cache_read_input_tokens"),
+  ].join(" · ")}</span>`;
 }
 
 function retryItem(event: RetryEvent): string {
@@ -107,20 +117,14 @@ export function renderTraceHtml(trace: LoadedTrace): string {
     start ? `run ${start.runId}` : null,
     start?.startedAt ? `started ${start.startedAt}` : null,
   ].filter((part): part is string => Boolean(part));
+  const settings = start ? contextSettingsText(start) : undefined;
   const items = rounds.map((round) => {
     const response = round.response;
     const head = response
       ? `${round.final ? "final answer" : "model"} · stop ${escapeHtml(response.stopReason ?? "none")} · ${Math.round(response.durationMs)} ms`
       : `${round.final ? "final answer" : "model"} · <span class="failed">no response</span>`;
     const text = response?.text ? `<div class="text">${escapeHtml(response.text)}</div>` : "";
-    const usage = response
-      ? `<div>${tokens({
-          input_tokens: response.usage.input_tokens ?? 0,
-          output_tokens: response.usage.output_tokens ?? 0,
-          cache_creation_input_tokens: response.usage.cache_creation_input_tokens ?? 0,
-          cache_read_input_tokens: response.usage.cache_read_input_tokens ?? 0,
-        })}</div>`
-      : "";
+    const usage = response ? `<div>${tokens(response.usage, response.context?.compaction)}</div>` : "";
     const edits = contextText(response?.context);
     const context = edits === undefined ? "" : `<div class="context">context ${escapeHtml(edits)}</div>`;
     const retries = retriesByCall(round.steps);
@@ -131,14 +135,16 @@ export function renderTraceHtml(trace: LoadedTrace): string {
     return `<li class="round${round.final ? " final" : ""}" data-index="${round.index}"><div class="head">${head}</div>${text}${usage}${context}${steps}</li>`;
   });
   const usage = roundUsage(view);
-  const row = (label: string, value: RunUsage) =>
+  const row = (label: string, value: TokenCounts) =>
     `<tr><td>${escapeHtml(label)}</td><td>${number(value.input_tokens)}</td><td>${number(value.output_tokens)}</td><td>${number(value.cache_creation_input_tokens)}</td><td>${number(value.cache_read_input_tokens)}</td></tr>`;
   const table =
     usage.rows.length === 0
       ? ""
       : `<h2>Tokens per round</h2><table><tr><th>round</th><th>input</th><th>output</th><th>cache write</th><th>cache read</th></tr>${usage.rows
           .map((entry) => row(entry.round, entry.usage))
-          .join("")}${row("total", usage.total)}</table>`;
+          .join(
+            "",
+          )}${row("total", usage.total)}</table><p class="total">total ${tokens(usage.run.usage, usage.run.compaction)}</p>`;
   const error = trace.error
     ? `<p class="failed">${escapeHtml(`${trace.error.kind}: ${trace.error.message}`)}</p>`
     : "";
@@ -154,6 +160,7 @@ export function renderTraceHtml(trace: LoadedTrace): string {
 <main>
 <h1>Keel trace · <span class="${status === "completed" ? "" : "failed"}">${escapeHtml(status)}</span></h1>
 <p class="meta">${escapeHtml(about.join(" · "))}${end ? ` · ${plural(end.iterations, "tool round")} · ${plural(end.modelRequests, "model request")}` : ""}</p>
+${settings === undefined ? "" : `<p class="meta settings">context: ${escapeHtml(settings)}</p>`}
 ${trace.request === null ? "" : `<div class="request">${escapeHtml(trace.request)}</div>`}
 <ol class="timeline">
 ${items.join("\n")}

@@ -1,9 +1,10 @@
-import type { RunUsage, TraceEvent } from "@keel/loop";
+import type { TraceEvent } from "@keel/loop";
 import type { RetryEvent } from "@keel/loop/internal";
 import type { Style } from "../terminal/style.js";
 import {
   compactJson,
   contextLine,
+  contextSettingsText,
   formatTokens,
   INDENT,
   ignoredLine,
@@ -15,7 +16,7 @@ import {
   toolCallLines,
 } from "./format-steps.js";
 import type { LoadedTrace } from "./trace-file.js";
-import { retriesByCall, roundUsage, traceRounds } from "./trace-rounds.js";
+import { retriesByCall, roundUsage, type TokenRow, traceRounds } from "./trace-rounds.js";
 
 function stepLines(step: TraceEvent, style: Style, retries: ReadonlyMap<string, RetryEvent[]>): string[] {
   switch (step.type) {
@@ -37,7 +38,7 @@ function stepLines(step: TraceEvent, style: Style, retries: ReadonlyMap<string, 
 const pad = (text: string, width: number) => text.padStart(width);
 
 /** The token table: one row per model request, then the total. */
-export function tokenTable(rows: readonly { round: string; usage: RunUsage }[], style: Style): string {
+export function tokenTable(rows: readonly TokenRow[], style: Style): string {
   const header = ["round", "input", "output", "cache write", "cache read"];
   const cells = rows.map(({ round, usage }) => [
     round,
@@ -75,6 +76,8 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
         `tools: ${start.tools.join(", ") || "none"} · max ${plural(start.maxIterations, "tool round")} · prompt cache ${start.cache ? "on" : "off"}`,
       ),
     );
+  const settings = start ? contextSettingsText(start) : undefined;
+  if (settings !== undefined) lines.push(style.dim(`context: ${settings}`));
   if (trace.request !== null) lines.push("", `${style.bold("request")} ${trace.request}`);
   lines.push("");
   for (const round of rounds) {
@@ -116,7 +119,7 @@ export function renderTraceText(trace: LoadedTrace, style: Style): string {
       style.bold("Tokens per round"),
       tokenTable([...usage.rows, { round: "total", usage: usage.total }], style),
     );
-    lines.push(style.dim(`  total ${formatTokens(usage.total)}`));
+    lines.push(style.dim(`  total ${formatTokens(usage.run.usage, usage.run.compaction)}`));
   }
   return `${lines.join("\n")}\n`;
 }

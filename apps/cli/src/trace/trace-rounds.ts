@@ -1,5 +1,12 @@
 import type { RunUsage, TraceEvent } from "@keel/loop";
 import type { EndEvent, RequestEvent, RetryEvent, RunStartEvent } from "@keel/loop/internal";
+import {
+  billedTokens,
+  type CompactionTokens,
+  counts,
+  runCompaction,
+  type TokenCounts,
+} from "./billed-tokens.js";
 import type { SavedTraceEvent } from "./trace-file.js";
 
 type ResponseWithText = Extract<SavedTraceEvent, { type: "response" }>;
@@ -61,45 +68,46 @@ export function traceRounds(events: readonly SavedTraceEvent[]): TraceRounds {
   return { start, rounds, end, unknown };
 }
 
-const ZERO: RunUsage = {
+const ZERO: TokenCounts = {
   input_tokens: 0,
   output_tokens: 0,
   cache_creation_input_tokens: 0,
   cache_read_input_tokens: 0,
 };
 
-/** Token counts per answered round and in total (the end event's total when the trace has one). */
+/** A row of the token table: a round's message step, or (`compaction` set) the compaction step before it. */
+export interface TokenRow {
+  readonly round: string;
+  readonly usage: TokenCounts;
+}
+
+/**
+ * The token table of a trace: per round, the compaction step (when the API compacted that request) and the
+ * message step; the total is what was billed, with the compaction steps' part apart for the total line.
+ */
 export function roundUsage(view: TraceRounds): {
-  rows: { round: string; usage: RunUsage }[];
-  total: RunUsage;
+  rows: TokenRow[];
+  total: TokenCounts;
+  /** The run's usage as the library reports it (message steps) and its compaction steps, for `formatTokens`. */
+  run: { usage: RunUsage; compaction: CompactionTokens | undefined };
 } {
-  const rows = view.rounds.flatMap((round) =>
-    round.response
-      ? [
-          {
-            round: String(round.index),
-            usage: {
-              input_tokens: round.response.usage.input_tokens ?? 0,
-              output_tokens: round.response.usage.output_tokens ?? 0,
-              cache_creation_input_tokens: round.response.usage.cache_creation_input_tokens ?? 0,
-              cache_read_input_tokens: round.response.usage.cache_read_input_tokens ?? 0,
-            },
-          },
-        ]
-      : [],
-  );
-  const total =
-    view.end?.usage ??
-    rows.reduce<RunUsage>(
-      (sum, { usage }) => ({
-        input_tokens: sum.input_tokens + usage.input_tokens,
-        output_tokens: sum.output_tokens + usage.output_tokens,
-        cache_creation_input_tokens: sum.cache_creation_input_tokens + usage.cache_creation_input_tokens,
-        cache_read_input_tokens: sum.cache_read_input_tokens + usage.cache_read_input_tokens,
-      }),
-      ZERO,
-    );
-  return { rows, total };
+  const rows: TokenRow[] = [];
+  let compaction: CompactionTokens | undefined;
+  for (const round of view.rounds) {
+    const response = round.response;
+    if (!response) continue;
+    const steps = response.context?.compacted ? response.context.compaction : undefined;
+    if (steps !== undefined) {
+      rows.push({ round: `${round.index} compaction`, usage: counts(steps) });
+      compaction = billedTokens(compaction ?? ZERO, steps);
+    }
+    rows.push({ round: String(round.index), usage: counts(response.usage) });
+  }
+  const messages = rows.filter((row) => !row.round.endsWith(" compaction"));
+  const usage =
+    view.end?.usage ?? messages.reduce<RunUsage>((sum, row) => billedTokens(sum, row.usage), ZERO);
+  const runSteps = view.end ? runCompaction(view.end.usage) : compaction;
+  return { rows, total: billedTokens(usage, runSteps), run: { usage, compaction: runSteps } };
 }
 
 /** The retries of each tool call of a round that has the call's event, by tool_use id. */

@@ -66,8 +66,14 @@ describe("the eval command's usage", () => {
     const { code, stderr } = await run(["--lvie"]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `eval: Unknown option '--lvie'. Did you mean --live? Run "node evals/tau2-retail/bin/eval.mjs --help" for the options.\n`,
+      `eval: Unknown option '--lvie'. Did you mean --live? Run "pnpm --filter @keel/tau2-retail eval --help" for the options.\n`,
     );
+  });
+
+  it("answers a negative --max-turns with its range, not 'argument is ambiguous'", async () => {
+    const { code, stderr } = await run(["--live", "--max-turns", "-1"]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`eval: --max-turns needs a whole number of at least 1, got "-1".\n`);
   });
 
   it("prints its help", async () => {

@@ -59,8 +59,9 @@ type Environment = Readonly<Record<string, string | undefined>>;
 /** A usage error (exit 2): its message already points at `--help`, or names the file at fault. */
 class UsageError extends Error {}
 
+// Named as its help and README run it (pnpm's script), so a usage error points at a command that works.
 const program = commandLine({
-  name: "node evals/tau2-retail/bin/eval.mjs",
+  name: "pnpm --filter @keel/tau2-retail eval",
   usageError: (message) => new UsageError(message),
 });
 

@@ -155,6 +155,8 @@ describe("context management against the fake API", () => {
     expect(result.status).toBe("context_window_exceeded");
     if (result.status !== "context_window_exceeded") return;
     expect(result.error?.message).toContain("counted with count_tokens");
+    expect(result.error?.message).toContain("a budget this run set, not the model's context window");
+    expect(result.error?.limit).toBe("maxInputTokens");
     expect(api.requests.every((request) => request.response?.status === 200)).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { ScriptedClient } from "../clients/scripted-client.js";
 import { formatTrace } from "./format-trace.js";
 import { runAgent } from "./run-agent.js";
 import type { TraceEvent } from "./trace-events.js";
+import { EMPTY_USAGE } from "./usage.js";
 
 const usage = {
   input_tokens: 1200,
@@ -82,6 +83,30 @@ describe("formatTrace", () => {
       "  not run: a (stop_reason max_tokens)",
       "end truncated · 1 tool round · 1 request · in 1200 out 40 cache write 0 read 900",
     ]);
+  });
+});
+
+describe("formatTrace: the compaction steps", () => {
+  it("adds what the compaction steps were billed to the end line, apart from the totals", () => {
+    const compaction = { ...EMPTY_USAGE, input_tokens: 9000, output_tokens: 120 };
+    const usage = {
+      ...EMPTY_USAGE,
+      input_tokens: 700,
+      output_tokens: 65,
+      context_management: {
+        cleared_input_tokens: 0,
+        cleared_tool_uses: 0,
+        cleared_thinking_turns: 0,
+        compactions: 1,
+        compaction,
+      },
+    };
+    const trace: TraceEvent[] = [
+      { type: "end", atMs: 1, status: "completed", iterations: 1, modelRequests: 2, usage },
+    ];
+    expect(formatTrace(trace)).toBe(
+      "end completed · 1 tool round · 2 requests · in 700 out 65 cache write 0 read 0 + 1 compaction step in 9000 out 120",
+    );
   });
 });
 

@@ -11,6 +11,14 @@ const tokens = (usage: RunUsage): string =>
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const size = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`);
 
+/** The compaction steps' tokens, billed apart from the totals (the message steps'), when the API compacted. */
+function compactionNote(usage: RunUsage): string {
+  const context = usage.context_management;
+  if (context === undefined || context.compactions === 0) return "";
+  const { input_tokens, output_tokens } = context.compaction;
+  return ` + ${plural(context.compactions, "compaction step")} in ${input_tokens} out ${output_tokens}`;
+}
+
 function toolCall(event: ToolCallEvent): string {
   const decided = event.decision === null ? "invalid" : event.decision;
   const hook = event.hook === undefined ? "" : ` by ${event.hook}`;
@@ -54,7 +62,7 @@ function line(event: TraceEvent): string {
     case "eager_discarded":
       return `  dropped early start of ${event.name} (${event.reason})`;
     case "end":
-      return `end ${event.status} · ${plural(event.iterations, "tool round")} · ${plural(event.modelRequests, "request")} · ${tokens(event.usage)}`;
+      return `end ${event.status} · ${plural(event.iterations, "tool round")} · ${plural(event.modelRequests, "request")} · ${tokens(event.usage)}${compactionNote(event.usage)}`;
   }
 }
 

@@ -38,8 +38,11 @@ export async function overInputBudget(
   return {
     kind: "bad_request",
     message:
-      `prompt is too long: ${tokens} input tokens (${how}) exceed context.maxInputTokens (${maxInputTokens}); ` +
-      "the request was not sent. Turn on context.compact or context.clearToolUses, or continue from a shorter history.",
+      `prompt is too long for the run's input budget: ${tokens} input tokens (${how}) exceed ` +
+      `context.maxInputTokens (${maxInputTokens}), a budget this run set, not the model's context window; ` +
+      "the request was not sent. Turn on context.compact or context.clearToolUses, raise context.maxInputTokens, " +
+      "or continue from a shorter history.",
     retryable: false,
+    limit: "maxInputTokens",
   };
 }

@@ -26,6 +26,11 @@ export interface RunError {
   readonly retryable: boolean;
   readonly status?: number;
   readonly retryAfterMs?: number;
+  /**
+   * `maxInputTokens` when the run's own `context.maxInputTokens` refused the request before it was sent
+   * (`context_window_exceeded` by the caller's budget, not by the model's context window).
+   */
+  readonly limit?: "maxInputTokens";
 }
 
 /** What every run reports, whatever its status. */

@@ -3,6 +3,7 @@ import type { CompletedCall } from "@keel/hooks";
 import type { Toolset } from "@keel/tools";
 import type { TextBlock, ToolResultBlock, Usage } from "@keel/wire";
 import { type RunTelemetry, startTelemetry } from "../telemetry/run-telemetry.js";
+import { contextSettings } from "./context-settings.js";
 import { addContextUsage, type ResponseContext } from "./context-usage.js";
 import { Conversation } from "./conversation.js";
 import { FINAL_ANSWER_INSTRUCTION } from "./final-answer.js";
@@ -58,6 +59,7 @@ export class RunState {
   static async start(options: ResolvedRunOptions, snapshot?: RunSnapshot): Promise<RunState> {
     const run = new RunState(options, await startTelemetry(options));
     if (snapshot !== undefined) run.#restore(snapshot);
+    const context = contextSettings(options.request, options.maxInputTokens);
     run.emit({
       type: "run_start",
       runId: run.runId,
@@ -67,6 +69,7 @@ export class RunState {
       tools: run.toolset.names,
       maxIterations: options.maxIterations,
       cache: options.cache,
+      ...(context === undefined ? {} : { context }),
     });
     return run;
   }

@@ -1,4 +1,5 @@
 import type { StopReason, Usage } from "@keel/wire";
+import type { RunContextSettings } from "./context-settings.js";
 import type { ResponseContext } from "./context-usage.js";
 import type { RunStatus } from "./run-status.js";
 import type { ToolCallRecord } from "./tool-call-record.js";
@@ -19,6 +20,8 @@ export interface RunStartEvent extends EventBase {
   readonly tools: readonly string[];
   readonly maxIterations: number;
   readonly cache: boolean;
+  /** Compaction, clearing and the input budget the run was given; absent when none (and in older traces). */
+  readonly context?: RunContextSettings;
 }
 
 export interface RequestEvent extends EventBase {

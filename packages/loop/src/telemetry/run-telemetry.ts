@@ -102,8 +102,8 @@ export class RunTelemetry {
     span.setAttributes({
       "keel.run.status": result.status,
       "keel.run.iterations": result.iterations,
-      "gen_ai.usage.input_tokens": inputTokens(result.usage),
-      "gen_ai.usage.output_tokens": result.usage.output_tokens,
+      "gen_ai.usage.input_tokens": inputTokens(result.usage, result.usage.context_management),
+      "gen_ai.usage.output_tokens": outputTokens(result.usage, result.usage.context_management),
       ...contextAttributes(result.usage.context_management),
     });
     if (!OK_STATUSES.has(result.status)) {
@@ -156,6 +156,7 @@ export class RunTelemetry {
       },
       end: (response: Message) => {
         const usage = response.usage;
+        const context = responseContext(usage, response.context_management);
         span.setAttributes(
           defined({
             "gen_ai.request.stream": streamed,
@@ -163,20 +164,21 @@ export class RunTelemetry {
             "gen_ai.response.model": response.model,
             "gen_ai.response.finish_reasons":
               response.stop_reason === null ? undefined : [response.stop_reason],
-            "gen_ai.usage.input_tokens": usage === undefined ? undefined : inputTokens(usage),
-            "gen_ai.usage.output_tokens": usage?.output_tokens,
+            "gen_ai.usage.input_tokens": usage === undefined ? undefined : inputTokens(usage, context),
+            "gen_ai.usage.output_tokens": usage === undefined ? undefined : outputTokens(usage, context),
             "gen_ai.usage.cache_read.input_tokens": usage?.cache_read_input_tokens ?? undefined,
             "gen_ai.usage.cache_creation.input_tokens": usage?.cache_creation_input_tokens ?? undefined,
             "gen_ai.output.messages": this.options.captureContent ? json(response.content) : undefined,
-            ...contextAttributes(responseContext(usage, response.context_management)),
+            ...contextAttributes(context),
           }),
         );
         span.end();
         const attributes = { ...metric, "gen_ai.response.model": response.model };
         this.duration?.record((performance.now() - started) / 1000, attributes);
         if (usage !== undefined) {
-          this.tokens?.record(inputTokens(usage), { ...attributes, "gen_ai.token.type": "input" });
-          this.tokens?.record(usage.output_tokens, { ...attributes, "gen_ai.token.type": "output" });
+          const input = inputTokens(usage, context);
+          this.tokens?.record(input, { ...attributes, "gen_ai.token.type": "input" });
+          this.tokens?.record(outputTokens(usage, context), { ...attributes, "gen_ai.token.type": "output" });
         }
       },
       fail: (error: RunError) => {
@@ -253,12 +255,23 @@ function toolAttributes(
 }
 
 /** The GenAI convention for Anthropic: input tokens include the cache reads and writes. */
-function inputTokens(usage: {
+interface StepTokens {
   readonly input_tokens: number;
+  readonly output_tokens: number;
   readonly cache_read_input_tokens?: number | null;
   readonly cache_creation_input_tokens?: number | null;
-}): number {
-  return usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+}
+
+/** Billed input: the message step's input plus cache reads and writes, and the compaction step's, if any. */
+function inputTokens(usage: StepTokens, context: { readonly compaction: StepTokens } | undefined): number {
+  const step = (tokens: StepTokens) =>
+    tokens.input_tokens + (tokens.cache_read_input_tokens ?? 0) + (tokens.cache_creation_input_tokens ?? 0);
+  return step(usage) + (context === undefined ? 0 : step(context.compaction));
+}
+
+/** Billed output: the message step's and the compaction step's (the summary it wrote). */
+function outputTokens(usage: StepTokens, context: { readonly compaction: StepTokens } | undefined): number {
+  return usage.output_tokens + (context?.compaction.output_tokens ?? 0);
 }
 
 function json(value: unknown): string {

@@ -26,6 +26,7 @@ import {
   refundRedirect,
   reply,
   spyTool,
+  text,
   toolUse,
 } from "../run/run-fixtures.test-helpers.js";
 
@@ -333,6 +334,30 @@ describe("OpenTelemetry GenAI spans", () => {
     ]);
     expect(byName.get("gen_ai.client.operation.duration")?.descriptor.unit).toBe("s");
     await meterProvider.shutdown();
+  });
+
+  it("counts the compaction step's tokens in gen_ai.usage, with keel.context.compaction naming that part", async () => {
+    const { tracer, only } = tracing();
+    const usage = {
+      input_tokens: 300,
+      output_tokens: 40,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      iterations: [
+        { type: "compaction", input_tokens: 9000, output_tokens: 120 },
+        { type: "message", input_tokens: 300, output_tokens: 40 },
+      ],
+    };
+    const client = new ScriptedClient([reply([text("Shipped.")], "end_turn", { usage } as never)]);
+    await runAgent({ client, model: "m", prompt: "Hi.", telemetry: { tracer } });
+    for (const span of [only("chat"), only("invoke_agent")]) {
+      expect(span.attributes).toMatchObject({
+        "gen_ai.usage.input_tokens": 9300,
+        "gen_ai.usage.output_tokens": 160,
+        "keel.context.compaction.input_tokens": 9000,
+        "keel.context.compaction.output_tokens": 120,
+      });
+    }
   });
 
   it("without telemetry nothing is loaded or recorded; a bad telemetry option is a RunOptionsError", async () => {

@@ -83,10 +83,11 @@ describe("parseCliArguments", () => {
     expect(() => parse(["--http", "--port", "65536"])).toThrow(
       /^--port needs a whole number from 0 to 65535, got "65536"\. Run keel-mcp --help for the options\.$/,
     );
-    expect(() => parse(["--http", "--port", "-1"])).toThrow(/^Option '--port' argument is ambiguous/);
-    expect(() => parse(["--http", "--port=-1"])).toThrow(
-      /^--port needs a whole number from 0 to 65535, got "-1"/,
-    );
+    for (const args of [["--port", "-1"], ["--port=-1"]]) {
+      expect(() => parse(["--http", ...args])).toThrow(
+        /^--port needs a whole number from 0 to 65535, got "-1"/,
+      );
+    }
     expect(() => parse(["--http", "--max-connections", "1000001"])).toThrow(
       /^--max-connections needs a whole number from 1 to 1000000, got "1000001"\. Run keel-mcp --help/,
     );
