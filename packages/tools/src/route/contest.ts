@@ -40,12 +40,17 @@ export function contestants(
       [...rival.claimed].find((item) => item.kind === "action" && !best.claimed.has(item)) ?? null;
     const lead =
       weightOf(minus(best.evidence, rival.claimed)) - weightOf(minus(rival.claimed, best.evidence));
-    const needed = statesCondition(best, rival) ? 1 : WRITE_LEAD;
+    // A request that states both twins' conditions ("exchange what I received for the one in my pending
+    // order") settles neither: the full lead is needed again.
+    const needed = statesCondition(best, rival) && !statesCondition(rival, best) ? 1 : WRITE_LEAD;
     return otherAction !== null || lead < needed ? [{ rival, otherAction, lead, needed }] : [];
   });
 }
 
-/** Whether the request states what rules `rival` out in favour of `best` (not just `best`'s own action). */
+/**
+ * Whether the request states what rules `rival` out in favour of `best` (not just `best`'s own action):
+ * evidence only `best` has matches a boundary of `rival` that names `best`.
+ */
 function statesCondition(best: Candidate, rival: Candidate): boolean {
   const boundaries = rival.description.doNotUseWhen.filter(
     (boundary) => boundary.useInstead === best.description.name,
@@ -53,7 +58,8 @@ function statesCondition(best: Candidate, rival: Candidate): boolean {
   const actions = new Set(
     [...best.claimed].filter((item) => item.kind === "action").map((item) => item.display),
   );
-  return minus(best.evidence, rival.claimed).some(
+  const ownEvidence = best.disqualification ? best.claimed : best.evidence;
+  return minus(ownEvidence, rival.claimed).some(
     (item) =>
       (item.kind === "word" || item.kind === "identifier") &&
       !actions.has(item.display) &&

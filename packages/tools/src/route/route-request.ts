@@ -14,6 +14,11 @@ export interface Evidence {
   readonly display: string;
   readonly weight: number;
   readonly position: number;
+  /**
+   * A word the request declines ("I don't want a refund", "cancel the refund"): its stem. It is a mention,
+   * and it never counts for a tool whose use-when names it as the requested action (see `usableBy`).
+   */
+  readonly declines?: string;
   readonly matches: (clause: AnalyzedClause) => boolean;
 }
 
@@ -38,7 +43,7 @@ export const MINIMUM_EVIDENCE = 2;
  */
 export function requestEvidence(request: string, doubtfulAsMention = false): RequestEvidence {
   const { identifiers, rest } = extractIdentifiers(request);
-  const { acting, heads, doubtful } = actingStems(request, doubtfulAsMention);
+  const { acting, heads, declined, doubtful } = actingStems(request, doubtfulAsMention);
   const lowered = request.toLowerCase();
   const evidence: Evidence[] = [];
   for (const [index, identifier] of identifiers.entries()) {
@@ -55,7 +60,12 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
     const { stem } = term;
     const isActing = acting.has(stem);
     const isHead = heads.has(stem);
-    const piece = { display: term.surface, weight: 1, position: lowered.indexOf(term.surface) };
+    const piece = {
+      display: term.surface,
+      weight: 1,
+      position: lowered.indexOf(term.surface),
+      ...(declined.has(stem) ? { declines: stem } : {}),
+    };
     evidence.push({
       ...piece,
       key: `word:${stem}`,
@@ -89,6 +99,22 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
 export interface RequestEvidence {
   readonly evidence: Evidence[];
   readonly doubtful: boolean;
+}
+
+/**
+ * The evidence a tool may claim with its use-when: all of it but the words the request declines that a
+ * use-when clause names as its requested action — "I don't want a refund" and "cancel the refund" are no
+ * reason to call the tool that refunds.
+ */
+export function usableBy(
+  evidence: readonly Evidence[],
+  useWhen: readonly AnalyzedClause[],
+): readonly Evidence[] {
+  return evidence.filter(
+    (item) =>
+      item.declines === undefined ||
+      !useWhen.some((clause) => clause.actions.has(item.declines as string)),
+  );
 }
 
 /** The evidence that any of the clauses matches. */
