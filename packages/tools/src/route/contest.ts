@@ -14,6 +14,8 @@ export interface Contest {
   readonly otherAction: Evidence | null;
   readonly lead: number;
   readonly needed: number;
+  /** The request states the condition of each: neither is settled by it. */
+  readonly conflicting: boolean;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface Contest {
  *   evidence only the rival's use-when claims — is under WRITE_LEAD, unless the request states the rival's
  *   condition: a word or identifier, other than the requested action itself, that a boundary of the rival
  *   naming the winner matches ("do NOT use when the order was delivered: use exchange"). A stated condition
- *   needs only a lead of 1.
+ *   needs only a lead of 1 — unless the request also states the winner's condition that names the rival
+ *   (it states both, so it settles neither).
  */
 export function contestants(
   best: Candidate,
@@ -42,8 +45,10 @@ export function contestants(
       weightOf(minus(best.evidence, rival.claimed)) - weightOf(minus(rival.claimed, best.evidence));
     // A request that states both twins' conditions ("exchange what I received for the one in my pending
     // order") settles neither: the full lead is needed again.
-    const needed = statesCondition(best, rival) && !statesCondition(rival, best) ? 1 : WRITE_LEAD;
-    return otherAction !== null || lead < needed ? [{ rival, otherAction, lead, needed }] : [];
+    const stated = statesCondition(best, rival);
+    const conflicting = stated && statesCondition(rival, best);
+    const needed = stated && !conflicting ? 1 : WRITE_LEAD;
+    return otherAction !== null || lead < needed ? [{ rival, otherAction, lead, needed, conflicting }] : [];
   });
 }
 

@@ -82,10 +82,11 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
     let first = from;
     while (first < tokens.length && SKIPPED_BEFORE_HEAD.has(tokens[first] as string)) first++;
     const head = first < tokens.length ? contentStem(tokens[first] as string) : null;
-    if (head !== null && !reversed.has(first)) heads.add(head);
+    const unwanted = (at: number) => negated.has(at) || reversed.has(at);
+    if (head !== null && !unwanted(first)) heads.add(head);
     for (let at = from; at < end; at++) {
       const wordStem = contentStem(tokens[at] as string);
-      if (wordStem !== null) (reversed.has(at) ? declined : acting).add(wordStem);
+      if (wordStem !== null) (unwanted(at) ? declined : acting).add(wordStem);
     }
   };
   const parts = clauses(extractIdentifiers(request).rest);
