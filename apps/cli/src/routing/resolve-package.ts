@@ -40,8 +40,14 @@ function entryOf(manifest: PackageManifest, subpath: string): string | undefined
     return typeof manifest.main === "string" ? manifest.main : "index.js";
   }
   const isSubpathMap =
-    typeof exports === "object" && !Array.isArray(exports) && Object.keys(exports).some((key) => key.startsWith("."));
-  const target = isSubpathMap ? (exports as Record<string, unknown>)[subpath] : subpath === "." ? exports : undefined;
+    typeof exports === "object" &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((key) => key.startsWith("."));
+  const target = isSubpathMap
+    ? (exports as Record<string, unknown>)[subpath]
+    : subpath === "."
+      ? exports
+      : undefined;
   return conditionalTarget(target);
 }
 

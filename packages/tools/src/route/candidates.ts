@@ -1,11 +1,5 @@
 import type { AnalyzedDescription } from "../description/analyze-description.js";
-import {
-  type Evidence,
-  MINIMUM_EVIDENCE,
-  matchClauses,
-  usableBy,
-  weightOf,
-} from "./route-request.js";
+import { type Evidence, MINIMUM_EVIDENCE, matchClauses, usableBy, weightOf } from "./route-request.js";
 
 /** One tool as the router weighs it: what its own clauses claim, its final score, and why it is out. */
 export interface Candidate {

@@ -85,7 +85,10 @@ describe("route: undoing a write's action is no request for that write", () => {
 
 describe("route: a question about a write is not an order to do it", () => {
   it.each([
-    ["Can I get a refund if the trip was cancelled by the airline?", "no order: a condition makes it a policy question"],
+    [
+      "Can I get a refund if the trip was cancelled by the airline?",
+      "no order: a condition makes it a policy question",
+    ],
     ["Is it possible to get a refund for BK-1001?", "is it possible …"],
     ["Would I be able to get a refund on BK-1001?", "would I be able to …"],
     ["Could I get my money back for BK-1001 once the trip is over?", "a condition"],

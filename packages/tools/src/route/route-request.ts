@@ -112,8 +112,7 @@ export function usableBy(
 ): readonly Evidence[] {
   return evidence.filter(
     (item) =>
-      item.declines === undefined ||
-      !useWhen.some((clause) => clause.actions.has(item.declines as string)),
+      item.declines === undefined || !useWhen.some((clause) => clause.actions.has(item.declines as string)),
   );
 }
 

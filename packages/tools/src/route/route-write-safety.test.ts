@@ -54,7 +54,9 @@ describe("route: a write wins alone only when no other write contests it", () =>
       bookings("write"),
     );
     expect(result).toMatchObject({ tool: null, ambiguous: ["amend_past_trip", "rebook_upcoming_trip"] });
-    expect(result.reason).toContain("leads amend_past_trip by 1 where a write needs 2 (the request states the conditions of both)");
+    expect(result.reason).toContain(
+      "leads amend_past_trip by 1 where a write needs 2 (the request states the conditions of both)",
+    );
   });
 
   it("calls a write AMBIGUOUS when a rival write names another action the request asks for", () => {

@@ -29,7 +29,8 @@ const INTERJECTION_FOLLOWERS = set("i i'm i'd i've we we're you it it's that thi
  * Verbs that undo an action rather than ask for it: "cancel the refund", "undo the exchange", "stop the
  * escalation". Their object is the action not wanted; the verb itself is the request.
  */
-const REVERSAL_VERBS = set(`cancel cancels cancelling canceling undo undoes reverse reverses reversing revoke
+const REVERSAL_VERBS =
+  set(`cancel cancels cancelling canceling undo undoes reverse reverses reversing revoke forget skip scrap
   revokes retract retracts withdraw withdraws rescind rescinds stop stops halt halts`);
 
 /** The same after their object: "I want the refund cancelled", "have the exchange reversed". */
@@ -60,7 +61,8 @@ export function negatedPositions(tokens: readonly string[], start: number): Set<
     const opensClause = index === start;
     if (opensClause && (NEGATED_ORDERS.has(token) || (token === "do" && next === "not"))) cover(index);
     else if (NEGATORS.has(token) && negatesWish(tokens, index)) cover(index);
-    else if (token === "not" && (opensClause || SPEAKER_BEFORE_NOT.has(tokens[index - 1] ?? ""))) cover(index);
+    else if (token === "not" && (opensClause || SPEAKER_BEFORE_NOT.has(tokens[index - 1] ?? "")))
+      cover(index);
     else if (token === "no" && next !== "" && !INTERJECTION_FOLLOWERS.has(next)) cover(index);
     else if (token === "without") cover(index);
   }
