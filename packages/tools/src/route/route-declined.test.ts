@@ -43,15 +43,15 @@ const routed = (request: string) => {
 
 describe("route: a negated request to act is no request to act", () => {
   it.each([
-    ["I don't want a refund, just tell me where my trip on BK-1001 stands", "read_booking"],
-    ["I do not want a refund for BK-1001, where does it stand?", "read_booking"],
-    ["I don't really need an agent, just tell me where BK-1001 stands", "read_booking"],
-    ["No need to escalate, where does BK-1001 stand?", "read_booking"],
-    ["I'm not asking for a refund, where does BK-1001 stand?", "read_booking"],
-    ["Without an agent please: where does BK-1001 stand?", "read_booking"],
-    ["Never mind the refund, where does BK-1001 stand?", "read_booking"],
-  ])("routes %j to %s, never to the write it declines", (request, expected) => {
-    expect(routed(request)).toBe(expected);
+    "I don't want a refund, just tell me where my trip on BK-1001 stands",
+    "I do not want a refund for BK-1001, where does it stand?",
+    "I don't really need an agent, just tell me where BK-1001 stands",
+    "No need to escalate, where does BK-1001 stand?",
+    "I'm not asking for a refund, where does BK-1001 stand?",
+    "Without an agent please: where does BK-1001 stand?",
+    "Never mind the refund, where does BK-1001 stand?",
+  ])("routes %j to read_booking, never to the write it declines", (request) => {
+    expect(routed(request)).toBe("read_booking");
   });
 
   it("still reads what the rest of the request asks for", () => {
@@ -96,12 +96,10 @@ describe("route: a question about a write is not an order to do it", () => {
     expect(routed(request)).not.toBe("refund_booking");
   });
 
-  it.each([
-    "Can you refund BK-1001?",
-    "Could you refund BK-1001 please?",
-    "Can I get a refund for BK-1001?",
-    "Could I get my money back for BK-1001, if possible?",
-  ])("routes the polite request %j to refund_booking", (request) => {
-    expect(routed(request)).toBe("refund_booking");
+  it("routes a polite request to refund_booking: addressed to someone, or from the speaker with no condition", () => {
+    expect(routed("Can you refund BK-1001?")).toBe("refund_booking");
+    expect(routed("Could you refund BK-1001 please?")).toBe("refund_booking");
+    expect(routed("Can I get a refund for BK-1001?")).toBe("refund_booking");
+    expect(routed("Could I get my money back for BK-1001, if possible?")).toBe("refund_booking");
   });
 });
