@@ -12,6 +12,8 @@ export const WRITE_LEAD = MINIMUM_EVIDENCE;
 export interface Contest {
   readonly rival: Candidate;
   readonly otherAction: Evidence | null;
+  /** The winner's requested action, when it undoes the rival's ("cancel" the refund): see undoneAction. */
+  readonly undone: Evidence | null;
   readonly lead: number;
   readonly needed: number;
   /** The request states the condition of each: neither is settled by it. */
@@ -21,7 +23,9 @@ export interface Contest {
 /**
  * The rival writes that keep a write tool from winning alone (the safety rule; see `route`). A wrong write is
  * the costly mistake and AMBIGUOUS the cheap one, so the winner `best`, when it writes, is contested by every
- * other write whose own use-when matches at least MINIMUM_EVIDENCE (even one its boundary rules out):
+ * other write whose use-when names as its action what the winner's requested action undoes ("cancel the
+ * refund"), and by every other write whose own use-when matches at least MINIMUM_EVIDENCE (even one its
+ * boundary rules out):
  * - when the rival's use-when names a requested action the winner's does not (two actions, two tools);
  * - when the winner's lead — the evidence only it has (its own and what boundaries passed it) minus the
  *   evidence only the rival's use-when claims — is under WRITE_LEAD, unless the request states the rival's
@@ -36,8 +40,11 @@ export function contestants(
   writes: ReadonlySet<string>,
 ): Contest[] {
   if (!writes.has(best.description.name)) return [];
-  return candidates.flatMap((rival) => {
+  return candidates.flatMap((rival): Contest[] => {
     if (rival === best || !writes.has(rival.description.name)) return [];
+    const undone = undoneAction(best, rival);
+    if (undone !== null)
+      return [{ rival, otherAction: null, undone, lead: 0, needed: 0, conflicting: false }];
     if (weightOf(rival.claimed) < MINIMUM_EVIDENCE) return [];
     const otherAction =
       [...rival.claimed].find((item) => item.kind === "action" && !best.claimed.has(item)) ?? null;
@@ -48,8 +55,24 @@ export function contestants(
     const stated = statesCondition(best, rival);
     const conflicting = stated && statesCondition(rival, best);
     const needed = stated && !conflicting ? 1 : WRITE_LEAD;
-    return otherAction !== null || lead < needed ? [{ rival, otherAction, lead, needed, conflicting }] : [];
+    return otherAction !== null || lead < needed
+      ? [{ rival, otherAction, undone: null, lead, needed, conflicting }]
+      : [];
   });
+}
+
+/**
+ * The winner's requested action when it undoes what the rival's use-when names as its action: "cancel the
+ * refund" picks a cancelling write by "cancel", but it is about the refund, so the refunding write contests
+ * it (AMBIGUOUS, never a guess between them).
+ */
+function undoneAction(best: Candidate, rival: Candidate): Evidence | null {
+  const named = (stem: string) => rival.description.useWhen.some((clause) => clause.actions.has(stem));
+  return (
+    [...best.claimed].find(
+      (item) => item.kind === "action" && [...(item.undoes ?? [])].some((stem) => named(stem)),
+    ) ?? null
+  );
 }
 
 /**

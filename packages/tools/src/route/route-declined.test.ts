@@ -78,6 +78,20 @@ describe("route: undoing a write's action is no request for that write", () => {
     expect(routed(request)).not.toBe("refund_booking");
   });
 
+  it("calls a write picked by the verb that undoes another write's action AMBIGUOUS between them", () => {
+    const cancelBooking = describedTool("cancel_booking", {
+      does: "Cancels one booking",
+      useWhen: ["the user asks you to cancel a booking"],
+      takes: "a booking id like BK-1001",
+    });
+    const writes = [cancelBooking, refundBooking].map((tool) => ({ ...tool, effect: "write" as const }));
+    const result = route("Cancel the refund on BK-1001", writes);
+    expect(result.ambiguous).toEqual(["cancel_booking", "refund_booking"]);
+    expect(result.reason).toContain(
+      'cancel_booking is picked by "cancel", which undoes what refund_booking does',
+    );
+  });
+
   it("ends the undone object at a coordinated verb: the next action is requested", () => {
     expect(routed("Cancel the refund on BK-1001 and get me an agent")).toBe("call_agent");
   });

@@ -19,6 +19,8 @@ export interface Evidence {
    * and it never counts for a tool whose use-when names it as the requested action (see `usableBy`).
    */
   readonly declines?: string;
+  /** A requested reversal ("cancel" in "cancel the refund"): the stems of what it undoes (see `contestants`). */
+  readonly undoes?: ReadonlySet<string>;
   readonly matches: (clause: AnalyzedClause) => boolean;
 }
 
@@ -43,7 +45,7 @@ export const MINIMUM_EVIDENCE = 2;
  */
 export function requestEvidence(request: string, doubtfulAsMention = false): RequestEvidence {
   const { identifiers, rest } = extractIdentifiers(request);
-  const { acting, heads, declined, doubtful } = actingStems(request, doubtfulAsMention);
+  const { acting, heads, declined, undoes, doubtful } = actingStems(request, doubtfulAsMention);
   const lowered = request.toLowerCase();
   const evidence: Evidence[] = [];
   for (const [index, identifier] of identifiers.entries()) {
@@ -74,8 +76,10 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
         clause.stems.has(stem) && !(isActing ? clause.inquiries : clause.actions).has(stem),
     });
     if (!isActing) continue;
+    const undone = undoes.get(stem);
     evidence.push({
       ...piece,
+      ...(undone ? { undoes: undone } : {}),
       key: `action:${stem}`,
       kind: "action",
       matches: (clause) => clause.actions.has(stem),

@@ -46,6 +46,7 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
   const acting = new Set<string>();
   const heads = new Set<string>();
   const declined = new Set<string>();
+  const undoes = new Map<string, Set<string>>();
   // Words a clause negates or asks to undo are declined, never requested (see unwanted-words).
   const take = (tokens: readonly string[], from: number, negated: ReadonlySet<number>) => {
     let end = from;
@@ -59,6 +60,10 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
     for (let at = from; at < end; at++) {
       const wordStem = contentStem(tokens[at] as string);
       if (wordStem !== null) (unwanted(at) ? declined : acting).add(wordStem);
+      const verb = reversed.get(at);
+      const verbStem = verb === undefined ? null : contentStem(tokens[verb] as string);
+      if (wordStem === null || verbStem === null) continue;
+      undoes.set(verbStem, new Set([...(undoes.get(verbStem) ?? []), wordStem]));
     }
   };
   const parts = clauses(extractIdentifiers(request).rest);
@@ -91,7 +96,7 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
     }
   }
   for (const wordStem of acting) declined.delete(wordStem);
-  return { acting, heads, declined, doubtful };
+  return { acting, heads, declined, undoes, doubtful };
 }
 
 /**
@@ -103,6 +108,8 @@ export interface ActingStems {
   readonly acting: Set<string>;
   readonly heads: Set<string>;
   readonly declined: Set<string>;
+  /** A requested reversal verb → the words it undoes: "cancel the refund" gives cancel → {refund}. */
+  readonly undoes: ReadonlyMap<string, ReadonlySet<string>>;
   readonly doubtful: boolean;
 }
 

@@ -80,21 +80,21 @@ function negatesWish(tokens: readonly string[], index: number): boolean {
  * The positions, within a request to act that runs from `from` to `end`, of what it asks to undo: the
  * object after a reversal verb ("cancel the refund on …", up to a subordinate clause or a coordinated
  * verb: "cancel the refund and call me") and the words before a reversal participle ("the refund
- * cancelled"). The reversal verb itself stays requested.
+ * cancelled"), each with the position of the verb that undoes it. The reversal verb itself stays requested.
  */
-export function reversedPositions(tokens: readonly string[], from: number, end: number): Set<number> {
-  const positions = new Set<number>();
+export function reversedPositions(tokens: readonly string[], from: number, end: number): Map<number, number> {
+  const positions = new Map<number, number>();
   for (let index = from; index < end; index++) {
     const token = tokens[index] as string;
     if (REVERSAL_PARTICIPLES.has(token)) {
-      for (let at = from; at < index; at++) positions.add(at);
+      for (let at = from; at < index; at++) positions.set(at, index);
     }
     if (!REVERSAL_VERBS.has(token)) continue;
     for (let at = index + 1; at < end; at++) {
       const word = tokens[at] as string;
       if ((word === "and" || word === "or" || word === "then") && !NOUN_STARTERS.has(tokens[at + 1] ?? ""))
         break;
-      positions.add(at);
+      positions.set(at, index);
     }
   }
   return positions;
