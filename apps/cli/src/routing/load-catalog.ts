@@ -2,17 +2,23 @@ import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Tool } from "@keel/tools";
 import { UsageError } from "../usage-error.js";
+import { resolvePackage } from "./resolve-package.js";
 
-/** A tool as `defineTool` builds it: what the router and the linter read. */
+/**
+ * A tool as `defineTool` builds it, whichever form its description was given in (a string or the four-part
+ * object): what the router and the linter read is the rendered description, the name and the input schema.
+ */
 function isTool(value: unknown): value is Tool {
   const tool = value as Partial<Tool> | null;
   return (
     typeof tool === "object" &&
     tool !== null &&
     typeof tool.name === "string" &&
-    typeof tool.description === "string" &&
+    (typeof tool.description === "string" ||
+      (typeof tool.description === "object" && tool.description !== null)) &&
     typeof tool.renderedDescription === "string" &&
-    typeof tool.inputJsonSchema === "object"
+    typeof tool.inputJsonSchema === "object" &&
+    tool.inputJsonSchema !== null
   );
 }
 
@@ -23,13 +29,16 @@ function toolsOf(value: unknown): readonly Tool[] | undefined {
 }
 
 /**
- * The tools of an outside catalog: a JavaScript module (a path from `cwd`, or a package name) whose default
- * export or `tools` export is an array of Keel tools or a toolset. A module that cannot load or exports
- * neither is a usage error naming the module.
+ * The tools of an outside catalog: a JavaScript module (a path from `cwd`, or a package installed where
+ * `cwd` can import it) whose default export or `tools` export is an array of Keel tools or a toolset. A
+ * module that cannot load or exports neither is a usage error naming the module.
  */
 export async function loadCatalog(specifier: string, cwd: string): Promise<readonly Tool[]> {
   const local = specifier.startsWith(".") || isAbsolute(specifier);
-  const url = local ? pathToFileURL(resolve(cwd, specifier)).href : specifier;
+  // A package not installed under cwd is still tried as Node resolves it, so the error is Node's own.
+  const url = local
+    ? pathToFileURL(resolve(cwd, specifier)).href
+    : (resolvePackage(specifier, cwd) ?? specifier);
   let module: Record<string, unknown>;
   try {
     module = (await import(url)) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { AnalyzedDescription } from "../description/analyze-description.js";
-import { type Evidence, MINIMUM_EVIDENCE, matchClauses, weightOf } from "./route-request.js";
+import { type Evidence, MINIMUM_EVIDENCE, matchClauses, usableBy, weightOf } from "./route-request.js";
 
 /** One tool as the router weighs it: what its own clauses claim, its final score, and why it is out. */
 export interface Candidate {
@@ -47,7 +47,7 @@ export function assessCandidates(
  * also asks for an action the tool's use-when names and the boundary does not.
  */
 function assess(description: AnalyzedDescription, evidence: readonly Evidence[]): Candidate {
-  const claimed = matchClauses(evidence, description.useWhen);
+  const claimed = matchClauses(usableBy(evidence, description.useWhen), description.useWhen);
   // What a tool takes supports a tool its use-when already points to; it never picks a tool on its own.
   if (claimed.size > 0) {
     for (const item of matchClauses(evidence, [description.takes])) {

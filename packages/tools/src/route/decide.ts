@@ -75,11 +75,17 @@ function contested(
   const terms = displayTerms(
     new Set(tied.flatMap((candidate) => [...candidate.evidence, ...candidate.claimed])),
   );
-  const why = contests.map(({ rival, otherAction, lead, needed }) =>
-    otherAction
-      ? `${rival.description.name}'s use-when names "${otherAction.display}", which ${best.description.name}'s does not`
-      : `${best.description.name} leads ${rival.description.name} by ${lead} where a write needs ${needed}` +
-        (needed > 1 ? " (the request states no condition that sets them apart)" : ""),
+  const why = contests.map(({ rival, otherAction, undone, lead, needed, conflicting }) =>
+    undone
+      ? `${best.description.name} is picked by "${undone.display}", which undoes what ${rival.description.name} does`
+      : otherAction
+        ? `${rival.description.name}'s use-when names "${otherAction.display}", which ${best.description.name}'s does not`
+        : `${best.description.name} leads ${rival.description.name} by ${lead} where a write needs ${needed}` +
+          (conflicting
+            ? " (the request states the conditions of both)"
+            : needed > 1
+              ? " (the request states no condition that sets them apart)"
+              : ""),
   );
   const reason = `AMBIGUOUS between ${names.join(", ")}: ${why.join("; ")}.${notes}`;
   return { ...base, tool: null, ambiguous: names, terms, reason };

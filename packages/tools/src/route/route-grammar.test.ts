@@ -44,6 +44,11 @@ describe("route: a question about an action is a read, a request to act is the a
     ["Could you void INV-1001 please?", "void_invoice"],
     ["I want INV-1001 voided, it is a duplicate", "void_invoice"],
     ["The client wants a void of INV-1001.", "void_invoice"],
+    ["I don't want INV-1001 voided, just tell me if it was paid", "read_invoice"],
+    ["No need to void INV-1001, was it paid?", "read_invoice"],
+    ["Undo the void of INV-1001", "read_invoice"],
+    ["Can I get INV-1001 voided if it was paid twice?", "read_invoice"],
+    ["Can I get INV-1001 voided?", "void_invoice"],
   ])("routes %j to %s", (request, expected) => {
     expect(route(request, invoices).tool).toBe(expected);
   });

@@ -14,6 +14,13 @@ export interface Evidence {
   readonly display: string;
   readonly weight: number;
   readonly position: number;
+  /**
+   * A word the request declines ("I don't want a refund", "cancel the refund"): its stem. It is a mention,
+   * and it never counts for a tool whose use-when names it as the requested action (see `usableBy`).
+   */
+  readonly declines?: string;
+  /** A requested reversal ("cancel" in "cancel the refund"): the stems of what it undoes (see `contestants`). */
+  readonly undoes?: ReadonlySet<string>;
   readonly matches: (clause: AnalyzedClause) => boolean;
 }
 
@@ -38,7 +45,7 @@ export const MINIMUM_EVIDENCE = 2;
  */
 export function requestEvidence(request: string, doubtfulAsMention = false): RequestEvidence {
   const { identifiers, rest } = extractIdentifiers(request);
-  const { acting, heads, doubtful } = actingStems(request, doubtfulAsMention);
+  const { acting, heads, declined, undoes, doubtful } = actingStems(request, doubtfulAsMention);
   const lowered = request.toLowerCase();
   const evidence: Evidence[] = [];
   for (const [index, identifier] of identifiers.entries()) {
@@ -55,7 +62,12 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
     const { stem } = term;
     const isActing = acting.has(stem);
     const isHead = heads.has(stem);
-    const piece = { display: term.surface, weight: 1, position: lowered.indexOf(term.surface) };
+    const piece = {
+      display: term.surface,
+      weight: 1,
+      position: lowered.indexOf(term.surface),
+      ...(declined.has(stem) ? { declines: stem } : {}),
+    };
     evidence.push({
       ...piece,
       key: `word:${stem}`,
@@ -64,8 +76,10 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
         clause.stems.has(stem) && !(isActing ? clause.inquiries : clause.actions).has(stem),
     });
     if (!isActing) continue;
+    const undone = undoes.get(stem);
     evidence.push({
       ...piece,
+      ...(undone ? { undoes: undone } : {}),
       key: `action:${stem}`,
       kind: "action",
       matches: (clause) => clause.actions.has(stem),
@@ -89,6 +103,21 @@ export function requestEvidence(request: string, doubtfulAsMention = false): Req
 export interface RequestEvidence {
   readonly evidence: Evidence[];
   readonly doubtful: boolean;
+}
+
+/**
+ * The evidence a tool may claim with its use-when: all of it but the words the request declines that a
+ * use-when clause names as its requested action — "I don't want a refund" and "cancel the refund" are no
+ * reason to call the tool that refunds.
+ */
+export function usableBy(
+  evidence: readonly Evidence[],
+  useWhen: readonly AnalyzedClause[],
+): readonly Evidence[] {
+  return evidence.filter(
+    (item) =>
+      item.declines === undefined || !useWhen.some((clause) => clause.actions.has(item.declines as string)),
+  );
 }
 
 /** The evidence that any of the clauses matches. */

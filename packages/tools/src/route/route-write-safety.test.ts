@@ -48,6 +48,17 @@ describe("route: a write wins alone only when no other write contests it", () =>
     );
   });
 
+  it("settles nothing by a stated condition when the request states both twins' conditions", () => {
+    const result = route(
+      "Please change the date of my completed booking BK-1001 to the day of my upcoming one",
+      bookings("write"),
+    );
+    expect(result).toMatchObject({ tool: null, ambiguous: ["amend_past_trip", "rebook_upcoming_trip"] });
+    expect(result.reason).toContain(
+      "leads amend_past_trip by 1 where a write needs 2 (the request states the conditions of both)",
+    );
+  });
+
   it("calls a write AMBIGUOUS when a rival write names another action the request asks for", () => {
     const result = route(
       "Cancel BK-1001, or else change the date of the upcoming booking",

@@ -1,3 +1,4 @@
+import { conditionalClauses } from "./conditions.js";
 import { extractIdentifiers } from "./identifiers.js";
 import {
   ACTION_ENDS,
@@ -13,6 +14,7 @@ import {
   WANT_VERBS,
 } from "./intent-words.js";
 import { contentStem, words } from "./terms.js";
+import { negatedPositions, reversedPositions } from "./unwanted-words.js";
 
 // A clause ends at . ! ? ; : , followed by a space, at a dash between spaces, at a bracket or a line break.
 const CLAUSE_BREAK = /[.!?;:,]+(?=\s|$)|[—–()\n]|\s-{1,2}\s/g;
@@ -43,21 +45,39 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
   let doubtful = false;
   const acting = new Set<string>();
   const heads = new Set<string>();
-  const take = (tokens: readonly string[], from: number) => {
+  const declined = new Set<string>();
+  const undoes = new Map<string, Set<string>>();
+  // Words a clause negates or asks to undo are declined, never requested (see unwanted-words).
+  const take = (tokens: readonly string[], from: number, negated: ReadonlySet<number>) => {
+    let end = from;
+    while (end < tokens.length && !ACTION_ENDS.has(tokens[end] as string)) end++;
+    const reversed = reversedPositions(tokens, from, end);
     let first = from;
     while (first < tokens.length && SKIPPED_BEFORE_HEAD.has(tokens[first] as string)) first++;
     const head = first < tokens.length ? contentStem(tokens[first] as string) : null;
-    if (head !== null) heads.add(head);
-    for (let at = from; at < tokens.length && !ACTION_ENDS.has(tokens[at] as string); at++) {
+    const unwanted = (at: number) => negated.has(at) || reversed.has(at);
+    if (head !== null && !unwanted(first)) heads.add(head);
+    for (let at = from; at < end; at++) {
       const wordStem = contentStem(tokens[at] as string);
-      if (wordStem !== null) acting.add(wordStem);
+      if (wordStem !== null) (unwanted(at) ? declined : acting).add(wordStem);
+      const verb = reversed.get(at);
+      const verbStem = verb === undefined ? null : contentStem(tokens[verb] as string);
+      if (wordStem === null || verbStem === null) continue;
+      undoes.set(verbStem, new Set([...(undoes.get(verbStem) ?? []), wordStem]));
     }
   };
-  for (const [clause, end] of clauses(extractIdentifiers(request).rest)) {
+  const parts = clauses(extractIdentifiers(request).rest);
+  const conditional = conditionalClauses(parts);
+  for (const [index, [clause, end]] of parts.entries()) {
     const tokens = words(clause);
     let start = 0;
     while (start < tokens.length && LEAD_FILLERS.has(tokens[start] as string)) start++;
-    const opening = imperativeStart(tokens, start, end.includes("?"));
+    const negated = negatedPositions(tokens, start);
+    for (const at of negated) {
+      const wordStem = contentStem(tokens[at] as string);
+      if (wordStem !== null) declined.add(wordStem);
+    }
+    const opening = imperativeStart(tokens, start, end.includes("?"), conditional[index] === true);
     // "refund status ORD-1" may be a noun phrase as well as an order: two content words and no "please".
     const isDoubtful =
       opening === start &&
@@ -66,36 +86,50 @@ export function actingStems(request: string, doubtfulAsMention = false): ActingS
       contentStem(tokens[start + 1] ?? "") !== null;
     doubtful ||= isDoubtful;
     if (opening !== null && !(isDoubtful && doubtfulAsMention)) {
-      take(tokens, opening);
+      take(tokens, opening, negated);
       const attempted = attemptedAction(tokens, opening);
       if (attempted !== null) acting.add(attempted);
     }
-    for (let index = start; index < tokens.length; index++) {
-      const wanted = wantedFrom(tokens, index);
-      if (wanted !== null) take(tokens, wanted);
+    for (let at = start; at < tokens.length; at++) {
+      const wanted = negated.has(at) ? null : wantedFrom(tokens, at);
+      if (wanted !== null) take(tokens, wanted, negated);
     }
   }
-  return { acting, heads, doubtful };
+  for (const wordStem of acting) declined.delete(wordStem);
+  return { acting, heads, declined, undoes, doubtful };
 }
 
-/** What {@link actingStems} read. `doubtful`: a clause reads both as a request to act and as a mention. */
+/**
+ * What {@link actingStems} read. `declined`: words the request negates or asks to undo ("I don't want a
+ * refund", "no need to escalate", "cancel the refund"), never also requested. `doubtful`: a clause reads
+ * both as a request to act and as a mention.
+ */
 export interface ActingStems {
   readonly acting: Set<string>;
   readonly heads: Set<string>;
+  readonly declined: Set<string>;
+  /** A requested reversal verb → the words it undoes: "cancel the refund" gives cancel → {refund}. */
+  readonly undoes: ReadonlyMap<string, ReadonlySet<string>>;
   readonly doubtful: boolean;
 }
 
 const POLITE = new Set(["please", "pls", "plz", "kindly"]);
 
 /** Where the action of a sentence starts when the sentence is a request to act, else null. */
-function imperativeStart(tokens: readonly string[], start: number, asked: boolean): number | null {
+function imperativeStart(
+  tokens: readonly string[],
+  start: number,
+  asked: boolean,
+  conditional: boolean,
+): number | null {
   const first = tokens[start];
   if (first === undefined) return null;
   const next = tokens[start + 1] ?? "";
   const opener = baseOf(first);
   if (["can", "could", "would", "will", "may"].includes(opener)) {
     if (ADDRESSEES.has(next)) return next === "you" || next === "u" ? start + 2 : start + 1;
-    if (SELF.has(next) && opener !== "would" && opener !== "will") return start + 2;
+    // "Can I get a refund?" asks for one; "Can I get a refund if it arrived broken?" asks about the policy.
+    if (SELF.has(next) && opener !== "would" && opener !== "will" && !conditional) return start + 2;
     return null;
   }
   // "Refund ORD-1?" ends as a question: read it as one.

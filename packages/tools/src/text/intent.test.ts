@@ -31,6 +31,29 @@ describe("actingStems: which words a request asks to be done", () => {
     expect(acting(request)).toEqual([]);
   });
 
+  it.each([
+    ["I don't want a refund, just tell me where it is", [], ["refund"]],
+    ["I do not really need a manager", [], ["manager"]],
+    ["No need to escalate", [], ["escalat"]],
+    ["I'm not asking for a refund", [], ["refund"]],
+    ["Refund ORD-1 without a manager", ["refund"], ["manager"]],
+    ["Cancel the refund on ORD-1 and call me", ["cancel"], ["refund"]],
+    ["I want the refund cancelled", ["cancell"], ["refund"]],
+    ["No, I want a refund", ["refund"], []],
+  ])("reads %j as asking for %j and declining %j", (request, requested, declined) => {
+    const read = actingStems(request);
+    expect([...read.acting].sort()).toEqual(requested);
+    expect([...read.declined].sort()).toEqual(declined);
+  });
+
+  it("reads a question from the speaker's side as a request, unless it states a condition", () => {
+    expect(acting("Can I get a refund for ORD-1?")).toEqual(["refund"]);
+    expect(acting("Can I get a refund, if possible?")).toEqual(["refund"]);
+    expect(acting("Can I get a refund if it arrived broken?")).toEqual([]);
+    expect(acting("Could I get my money back once it is returned?")).toEqual([]);
+    expect(acting("Can you refund it if it arrived broken?")).toEqual(["refund"]);
+  });
+
   it("stops a request to act at a subordinate clause or a topic", () => {
     expect(acting("Check whether ORD-1 was refunded")).toEqual(["check"]);
     expect(acting("I want to talk to a person about my refund")).toEqual(["person", "talk"]);
