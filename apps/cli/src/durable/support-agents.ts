@@ -23,7 +23,7 @@ export function supportAgents(
         throw new Error(
           "keel worker: this run was decided (keel tickets approve|reject) and its decisions are signed; " +
             "this worker has no approval key to verify them. Set KEEL_APPROVAL_KEY (the key of keel tickets) " +
-            "on every worker of this PostgreSQL database, then queue the run again.",
+            "on every worker of this PostgreSQL database. The decided calls were not run (nothing was paid).",
         );
       }
       const settings = metadata[ENQUEUED_MODEL] as EnqueuedModel;
