@@ -13,6 +13,12 @@ export type AgentDefinition = Omit<
 export interface AgentContext {
   readonly runId: string;
   readonly metadata: Readonly<Record<string, unknown>>;
+  /**
+   * True while the run continues after a person's decisions (`decideRun`), until it ends or awaits approval
+   * again, also when another worker takes the continuation over after a crash. A scripted agent answers such
+   * a turn from the decision, not from its script.
+   */
+  readonly decided: boolean;
 }
 
 /**

@@ -21,7 +21,9 @@ let runs: DurableRuns | undefined;
 let dir: string | undefined;
 afterEach(async () => {
   await runs?.close();
+  runs = undefined;
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
 });
 
 async function open() {
@@ -70,9 +72,55 @@ describe("durable runs on the embedded default", () => {
     expect(run.status).toBe("model_error");
     expect(run.result?.error?.message).toContain('"nobody"');
   });
+
+  it("ends a run that fails deterministically once, and it never holds up the others (concurrency 2)", async () => {
+    const store = await open();
+    const failing: AgentRegistry = {
+      ...agents,
+      broken: () => {
+        throw new Error("no settings for this run");
+      },
+      refused: () => ({ ...agents.echo!({ runId: "", metadata: {}, decided: false }), maxIterations: -5 }),
+    };
+    const broken = await store.enqueueRun({ agent: "broken", prompt: "Hi" });
+    const refused = await store.enqueueRun({ agent: "refused", prompt: "Hi" });
+    const good = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
+    await store.startWorker({ agents: failing, concurrency: 2, leaseSeconds: 2, pollingSeconds: 0.5 });
+    expect((await until(store, good, (status) => status === "completed")).result?.text).toBe("Hello.");
+    const ended = await until(store, broken, (status) => status !== "queued" && status !== "running");
+    expect(ended).toMatchObject({ status: "model_error", attempts: 1 });
+    expect(ended.result?.error?.message).toMatch(/"broken" could not be built: no settings for this run/);
+    const refusedRun = await until(store, refused, (status) => status !== "queued" && status !== "running");
+    expect(refusedRun).toMatchObject({ status: "model_error", attempts: 1 });
+    expect(refusedRun.result?.error?.message).toMatch(/maxIterations/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await store.getRun(broken))?.attempts).toBe(1); // not retried
+  });
+});
+
+describe("leaseSeconds", () => {
+  it.each([0, 86_401, 100_000_000, Number.NaN])(
+    "refuses %d: from 1 to 86,400 (a day)",
+    async (leaseSeconds) => {
+      await expect(openDurableRuns({ dataDir: "unused", leaseSeconds })).rejects.toThrow(
+        /leaseSeconds must be a number from 1 to 86400 \(a day\)/,
+      );
+    },
+  );
 });
 
 describe("enqueueRun", () => {
+  it.each([
+    [{ agent: "echo", prompt: "" }, /`prompt` must be a non-empty string/],
+    [{ agent: "echo", prompt: "  " }, /`prompt` must be a non-empty string/],
+    [{ agent: "echo", messages: [] }, /`messages` must be a non-empty array/],
+    [{ agent: "echo" }, /exactly one of `prompt` and `messages`/],
+  ])("refuses %j before storing anything", async (request, message) => {
+    const store = await open();
+    await expect(store.enqueueRun(request)).rejects.toThrow(message);
+    expect(await store.listRuns()).toEqual([]);
+  });
+
   it("stores no run when its job cannot be queued: the row and the job commit together", async () => {
     const store = await open();
     // Another connection, through the folder's owner (this process), makes pg-boss's insert fail.

@@ -33,7 +33,7 @@ export type DurableRunsOptions = DurableStoreOptions & {
   /**
    * Seconds after which a run held by a worker that stopped renewing its lease (killed, frozen, cut off) is
    * taken by another, from its last checkpoint: Keel's lease on the run's row, renewed every third of it, at
-   * least 1. Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so
+   * most 86,400 (a day), at least 1. Default 20; taken over within `leaseSeconds` + the workers' `monitorSeconds` (default 5), so
    * ≤ 25 s. The default of this process's `startWorker`; each worker holds the runs it takes with its own.
    */
   readonly leaseSeconds?: number | undefined;
@@ -113,5 +113,11 @@ function checkRequest(request: RunRequest): void {
   }
   if ((request.prompt === undefined) === (request.messages === undefined)) {
     throw new TypeError("enqueueRun: give exactly one of `prompt` and `messages`.");
+  }
+  if (request.prompt !== undefined && (typeof request.prompt !== "string" || request.prompt.trim() === "")) {
+    throw new TypeError("enqueueRun: `prompt` must be a non-empty string.");
+  }
+  if (request.messages !== undefined && (!Array.isArray(request.messages) || request.messages.length === 0)) {
+    throw new TypeError("enqueueRun: `messages` must be a non-empty array.");
   }
 }

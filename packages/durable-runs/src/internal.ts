@@ -7,7 +7,7 @@ export { CheckpointWriter } from "./checkpoint-rows.js";
 export type { DurableSession, DurableStoreOptions } from "./database.js";
 export { type DurableDatabase, openDatabase } from "./database.js";
 export type { DurableRunsOptions } from "./durable-runs.js";
-export { MIN_LEASE_SECONDS } from "./lease.js";
+export { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from "./lease.js";
 export type { RunRequest, StoredResult } from "./run-record.js";
 export { RUNS_SCHEMA } from "./schema.js";
 export type { WorkerOptions, WorkerProgress } from "./worker.js";

@@ -8,6 +8,8 @@ import { RUN_QUEUE } from "./schema.js";
  * this one can, so a dead worker's runs are taken over within seconds (the tests use 2 s).
  */
 export const MIN_LEASE_SECONDS = 1;
+/** A day: the renewal timer (a third of the lease) stays within Node's 32-bit timer range. */
+export const MAX_LEASE_SECONDS = 86_400;
 
 /** Renews the lease of the run this worker holds (`attempt`) until the returned function is called. */
 export function holdLease(

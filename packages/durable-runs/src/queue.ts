@@ -1,6 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { DurableDatabase } from "./database.js";
-import { MIN_LEASE_SECONDS } from "./lease.js";
+import { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from "./lease.js";
 import { RUN_QUEUE } from "./schema.js";
 
 /** A started pg-boss on the database, with the runs' queue created. */
@@ -30,15 +30,25 @@ const BOSS_MIN_HEARTBEAT_SECONDS = 10;
 export const queueOptions = (leaseSeconds: number) => ({
   heartbeatSeconds: Math.max(BOSS_MIN_HEARTBEAT_SECONDS, Math.ceil(leaseSeconds)),
   retryLimit: 1000,
-  retryDelay: 0,
+  // Only the store's failures and lost leases are retried (a run that fails deterministically ends once):
+  // 1 s, doubling, at most a minute apart.
+  retryDelay: 1,
+  retryBackoff: true,
+  retryDelayMax: 60,
   expireInSeconds: 6 * 60 * 60,
 });
 
 export const DEFAULT_LEASE_SECONDS = 20;
 
 export function checkLease(leaseSeconds: number): number {
-  if (!Number.isFinite(leaseSeconds) || leaseSeconds < MIN_LEASE_SECONDS) {
-    throw new RangeError(`leaseSeconds must be a number >= ${MIN_LEASE_SECONDS}, got ${leaseSeconds}.`);
+  if (
+    !Number.isFinite(leaseSeconds) ||
+    leaseSeconds < MIN_LEASE_SECONDS ||
+    leaseSeconds > MAX_LEASE_SECONDS
+  ) {
+    throw new RangeError(
+      `leaseSeconds must be a number from ${MIN_LEASE_SECONDS} to ${MAX_LEASE_SECONDS} (a day), got ${leaseSeconds}.`,
+    );
   }
   return leaseSeconds;
 }

@@ -1,6 +1,6 @@
 import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
-import type { AgentRegistry } from "./agent-registry.js";
+import type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
 import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
 import type { DurableDatabase } from "./database.js";
 import { holdLease } from "./lease.js";
@@ -74,23 +74,22 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
   context.onProgress?.({ kind: "taken", runId, attempt });
   const factory = context.agents[row.agent];
   if (factory === undefined) {
-    await finish(database, new CheckpointWriter(runId, attempt), {
-      status: "model_error",
-      text: "",
-      usage: {
-        input_tokens: 0,
-        output_tokens: 0,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-      modelRequests: 0,
-      iterations: 0,
-      error: { kind: "internal", message: `No agent named "${row.agent}" in this worker's registry.` },
-    });
+    await failOnce(database, runId, attempt, `No agent named "${row.agent}" in this worker's registry.`);
     return "model_error";
   }
   const metadata = row.input.metadata ?? {};
-  const agent = await factory({ runId, metadata });
+  let agent: AgentDefinition;
+  try {
+    agent = await factory({ runId, metadata, decided: row.decisions !== null });
+  } catch (error) {
+    await failOnce(
+      database,
+      runId,
+      attempt,
+      `The agent "${row.agent}" could not be built: ${messageOf(error)}`,
+    );
+    return "model_error";
+  }
   const client = context.wrapClient?.(agent.client) ?? agent.client;
   const writer = new CheckpointWriter(runId, attempt);
   let failure: unknown;
@@ -105,7 +104,17 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
     }
   };
   const saved = await loadCheckpoint(database, row);
-  const result = await start(row, saved, { ...agent, client, metadata, checkpoint }, context.approvalKey);
+  let result: RunResult;
+  try {
+    result = await start(row, saved, { ...agent, client, metadata, checkpoint }, context.approvalKey);
+  } catch (error) {
+    // A store that failed (or a run lost) is retried; anything else (a decision that does not verify, an
+    // agent whose settings the loop refuses) fails the same way every time: it ends the run once, with why.
+    if (failure instanceof RunLost) return "lost";
+    if (failure !== undefined) throw failure;
+    await failOnce(database, runId, attempt, messageOf(error));
+    return "model_error";
+  }
   if (failure instanceof RunLost) return "lost";
   if (failure !== undefined) throw failure;
   await finish(database, writer, storedResultOf(result), result.snapshot);
@@ -153,3 +162,21 @@ async function finish(
     [writer.runId, writer.attempt, ...end.values],
   );
 }
+
+/**
+ * Ends a run whose execution fails deterministically (no such agent, its factory throws, the loop refuses
+ * its options or decisions): `model_error` with the reason, once. Retrying would fail the same way, and would
+ * hold a worker's slot from the runs behind it.
+ */
+async function failOnce(database: DurableDatabase, runId: string, attempt: number, message: string) {
+  await finish(database, new CheckpointWriter(runId, attempt), {
+    status: "model_error",
+    text: "",
+    usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    modelRequests: 0,
+    iterations: 0,
+    error: { kind: "internal", message },
+  });
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

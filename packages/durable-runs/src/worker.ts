@@ -16,7 +16,7 @@ export interface WorkerOptions {
   readonly concurrency?: number | undefined;
   /**
    * The lease this worker holds each run it takes with, renewed every third of it: a run whose worker stopped
-   * renewing (killed, frozen, cut off) is taken by another after it, from its last checkpoint. At least 1;
+   * renewing (killed, frozen, cut off) is taken by another after it, from its last checkpoint. From 1 to 86,400;
    * default `DurableRunsOptions.leaseSeconds` (20).
    */
   readonly leaseSeconds?: number | undefined;

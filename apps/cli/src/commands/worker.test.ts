@@ -47,16 +47,32 @@ describe.sequential("keel worker, keel run --enqueue and keel runs, with a real 
       await runCli(["run", "--scenario", "high-value-refund", "--hold", "--enqueue", ...data], { cwd })
     ).stdout.trim();
     expect((await runCli(["runs", "wait", held, ...data], { cwd })).code).toBe(3);
-    expect((await runCli(["tickets", "approve", held, ...data], { cwd })).code).toBe(0);
+    expect((await runCli(["tickets", "approve", held, "--note", "loyal", ...data], { cwd })).code).toBe(0);
     const approved = await runCli(["runs", "show", held, "--json", ...data], { cwd });
     expect(JSON.parse(approved.stdout).status).not.toBe("awaiting_approval");
-    expect((await runCli(["runs", "wait", held, ...data], { cwd })).code).toBe(0);
+    const paid = await runCli(["runs", "wait", held, "--json", ...data], { cwd });
+    expect(paid.code).toBe(0);
+    // The answer of `keel tickets approve` on a run it holds: what was paid, not the script's next step.
+    expect(JSON.parse(paid.stdout).result.text).toMatch(
+      /^A supervisor approved your refund: refund R-\d+ of \$750\.00 for order ORD-\d+ has been paid\.$/,
+    );
+
+    const declined = (
+      await runCli(["run", "--scenario", "high-value-refund", "--hold", "--enqueue", ...data], { cwd })
+    ).stdout.trim();
+    expect((await runCli(["runs", "wait", declined, ...data], { cwd })).code).toBe(3);
+    const reason = ["--reason", "over the quarterly limit"];
+    expect((await runCli(["tickets", "reject", declined, ...reason, ...data], { cwd })).code).toBe(0);
+    const told = await runCli(["runs", "wait", declined, "--json", ...data], { cwd });
+    expect(JSON.parse(told.stdout).result.text).toBe(
+      "A supervisor reviewed your refund and declined it, so nothing was paid: over the quarterly limit.",
+    );
 
     const gone = await runCli(["runs", "wait", cancelled, "--json", ...data], { cwd });
     expect(gone.code).toBe(1);
     expect(JSON.parse(gone.stdout)).toMatchObject({ status: "cancelled", attempts: 0 });
     const listed = JSON.parse((await runCli(["runs", "--json", ...data], { cwd })).stdout);
-    expect(listed.runs).toHaveLength(3);
+    expect(listed.runs).toHaveLength(4);
 
     expect(await worker.stop()).toBe(0);
     expect(worker.stderr()).toContain(`settled ${runId} completed`);
@@ -65,12 +81,19 @@ describe.sequential("keel worker, keel run --enqueue and keel runs, with a real 
   }, 120_000);
 });
 
+describe("keel worker --help", () => {
+  it("gives the lease's range as the code checks it: 1 to 86400 s", async () => {
+    expect((await runCli(["worker", "--help"])).stdout).toContain("(default 20, 1 to 86400)");
+  });
+});
+
 describe("usage errors of the durable commands", () => {
   it.each([
     [["runs", "frob"], /Unknown subcommand "frob"/],
     [["runs", "wait"], /wait needs one run id/],
     [["worker", "--backend", "memory"], /keeps runs in a database/],
     [["worker", "--lease-seconds", "0"], /--lease-seconds/],
+    [["worker", "--lease-seconds", "100000000"], /--lease-seconds.*86400/],
     [
       ["run", "--scenario", "low-value-refund", "--enqueue", "--trace", "t.json"],
       /--trace belongs to the process/,

@@ -1,5 +1,5 @@
 import { DEFAULT_LEASE_SECONDS } from "@keel/durable-runs";
-import { MIN_LEASE_SECONDS, type WorkerProgress } from "@keel/durable-runs/internal";
+import { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS, type WorkerProgress } from "@keel/durable-runs/internal";
 import { openRuns } from "../durable/durable-store.js";
 import { supportAgents } from "../durable/support-agents.js";
 import { approvalKey } from "../run/held-runs.js";
@@ -21,7 +21,7 @@ work beside it (one worker per PGlite folder: it also holds the support store).
 
 Options:
   --concurrency N          runs held at once (default 4)
-  --lease-seconds N        how long a dead worker's runs wait before another takes them (default ${DEFAULT_LEASE_SECONDS}, at least ${MIN_LEASE_SECONDS})
+  --lease-seconds N        how long a dead worker's runs wait before another takes them (default ${DEFAULT_LEASE_SECONDS}, ${MIN_LEASE_SECONDS} to ${MAX_LEASE_SECONDS})
   --max-model-requests N   model requests in flight across every worker of the database (one API key's limit)
   --backend sql            the store (the default; memory cannot hold a queue)
   --database-url URL       PostgreSQL (default $DATABASE_URL)
@@ -30,7 +30,8 @@ Options:
 
 LIVE runs use this worker's ANTHROPIC_API_KEY (a queued run carries its base URL and model, never a key).
 A run approved with keel tickets approve RUN-ID resumes with the store's approval key: the PGlite folder's
-own, or on PostgreSQL KEEL_APPROVAL_KEY, the same on the workers and where people decide.
+own, or on PostgreSQL KEEL_APPROVAL_KEY, the same on the workers and where people decide. A worker without
+it still runs the others; a decided run it takes ends model_error once, saying to set KEEL_APPROVAL_KEY.
 
 Examples:
   keel worker --data-dir .keel-data
@@ -60,6 +61,7 @@ export const workerCommand = defineCommand({
       "--lease-seconds",
       values["lease-seconds"] ?? String(DEFAULT_LEASE_SECONDS),
       MIN_LEASE_SECONDS,
+      MAX_LEASE_SECONDS,
     );
     const maxInFlight =
       values["max-model-requests"] === undefined
@@ -75,7 +77,7 @@ export const workerCommand = defineCommand({
     try {
       backend = await openBackend(choice);
       const worker = await runs.startWorker({
-        agents: supportAgents(backend, env),
+        agents: supportAgents(backend, env, key !== undefined),
         concurrency,
         leaseSeconds,
         ...(key === undefined ? {} : { approvalKey: key }),
