@@ -73,7 +73,8 @@ async function makeFolder(path: string): Promise<void> {
   try {
     await mkdir(absolute);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw new Error(`cannot create the folder ${absolute}: ${(error as Error).message}`, { cause: error });
   }
 }
 
