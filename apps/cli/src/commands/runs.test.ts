@@ -46,6 +46,8 @@ describe("keel runs cancel", () => {
     const runId = queued.stdout.trim();
     expect((await runCli(["runs", "cancel", runId, ...data], { cwd })).code).toBe(0);
     expect((await runCli(["runs", "cancel", runId, ...data], { cwd })).code).toBe(0);
-    expect((await runCli(["runs", "--help"], { cwd })).stdout).toContain("cancel of a run already cancelled too");
+    expect((await runCli(["runs", "--help"], { cwd })).stdout).toContain(
+      "cancel of a run already cancelled too",
+    );
   }, 60_000);
 });
