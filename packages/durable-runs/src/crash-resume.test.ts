@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
 // Each boundary: a worker process SIGKILLs itself there; another process takes the run after the lease
 // (Keel's, 2 s here, below pg-boss's 10 s heartbeat) and finishes it from the last checkpoint.
 const WORKER = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
+const OWNER = fileURLToPath(new URL("./__fixtures__/owner.mjs", import.meta.url));
 const DESK = new URL("./__fixtures__/fake-desk.mjs", import.meta.url).href;
 const KEY = "k".repeat(32);
 const LEASE_SECONDS = 2;
@@ -28,6 +30,7 @@ let runs: DurableRuns | undefined;
 let dir = "";
 afterEach(async () => {
   await runs?.close();
+  runs = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -141,3 +144,47 @@ describe.sequential("a run resumed by another process after a SIGKILL at each bo
     expect(repeated).toBe(0);
   }, 90_000);
 });
+
+// A worker started beside a process that already owns the PGlite folder reaches the folder through that
+// owner's socket. When the owner exits (or is killed), the worker takes the folder over and goes on taking runs.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const lockOwner = (runsDir: string) => {
+  try {
+    return Number(readFileSync(join(runsDir, "keel-owner.pid"), "utf8"));
+  } catch {
+    return undefined;
+  }
+};
+
+describe.skipIf(process.env.DATABASE_URL)(
+  "a worker beside the folder's owner, when that owner goes away",
+  () => {
+    it.each(["SIGTERM", "SIGKILL"] as const)(
+      "the owner ends by %s: the worker takes the folder over and runs what is queued",
+      async (signal) => {
+        dir = await mkdtemp(join(tmpdir(), "keel-takeover-"));
+        const runsDir = join(dir, "runs");
+        const env = { DESK_DIR: dir, RUNS_DIR: runsDir };
+        const owner = startNodeScript(OWNER, [], { env });
+        await owner.waitForStderr("ready");
+        const worker = startNodeScript(WORKER, [], { env });
+        await worker.waitForStderr("ready");
+        expect(lockOwner(runsDir)).toBe(owner.child.pid);
+        await owner.stop(signal);
+        for (let tick = 0; tick < 100 && lockOwner(runsDir) !== worker.child.pid; tick += 1) await sleep(100);
+        expect(lockOwner(runsDir)).toBe(worker.child.pid);
+        // This process now reaches the folder through the worker.
+        runs = await openDurableRuns({ dataDir: runsDir, leaseSeconds: 2 });
+        const runId = await runs.enqueueRun({ agent: "desk", prompt: "Refund O-1" });
+        let status = "";
+        for (let tick = 0; tick < 300 && status !== "completed"; tick += 1) {
+          status = (await runs.getRun(runId))?.status ?? "";
+          await sleep(100);
+        }
+        expect(status).toBe("completed");
+        expect(await worker.stop()).toBe(0);
+      },
+      60_000,
+    );
+  },
+);

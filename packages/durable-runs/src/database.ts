@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { ConstructorOptions } from "pg-boss";
 import { fromPglite } from "pg-boss";
 import { ownedByTurns, servedByTurns, Turn } from "./pglite-owner.js";
@@ -33,17 +33,23 @@ export const SOCKET_PORT = 5432;
 export const socketFileOf = (dataDir: string): string => join(dataDir, `.s.PGSQL.${SOCKET_PORT}`);
 
 /**
- * Opens the store. A PGlite folder with a live owner (a worker listening on the folder's socket) is reached
+ * Opens the store. A PGlite folder with a live owner (a process listening on the folder's socket) is reached
  * through that owner — never opened a second time; otherwise this process opens it and becomes its owner.
+ * A process reaching the folder through its owner takes the folder over when that owner goes away (it exited,
+ * or was killed): its queries, and pg-boss's, go on through the new owner's socket.
  */
 export async function openDatabase(options: DurableStoreOptions): Promise<DurableDatabase> {
   if (options.databaseUrl !== undefined) return openPostgres({ connectionString: options.databaseUrl });
   const { dataDir } = options;
-  await mkdir(dataDir, { recursive: true });
-  const throughOwner = () =>
-    openPostgres({ host: dataDir, port: SOCKET_PORT, user: "postgres", database: "postgres" });
+  await makeFolder(dataDir);
+  const owned = await ownOrReach(dataDir);
+  return owned ?? throughOwner(dataDir);
+}
+
+/** Opens the folder as its owner, or `undefined` once its live owner answers on the socket. */
+async function ownOrReach(dataDir: string): Promise<DurableDatabase | undefined> {
   for (const deadline = Date.now() + OWNER_WAIT_MS; ; ) {
-    if (existsSync(socketFileOf(dataDir)) && (await answers(dataDir))) return throughOwner();
+    if (existsSync(socketFileOf(dataDir)) && (await answers(dataDir))) return undefined;
     if (await takeOwnership(dataDir)) return openPglite(dataDir);
     // Another process is opening the folder: it will serve it as soon as it is open.
     if (Date.now() > deadline) {
@@ -53,6 +59,94 @@ export async function openDatabase(options: DurableStoreOptions): Promise<Durabl
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's recursive `mkdir` never settles on a path it cannot create under
+ * some parents (`/proc/x`), where a plain `mkdir` fails at once.
+ */
+async function makeFolder(path: string): Promise<void> {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) return;
+  const parent = dirname(absolute);
+  if (parent !== absolute) await makeFolder(parent);
+  try {
+    await mkdir(absolute);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw new Error(`cannot create the folder ${absolute}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** How often a process reaching a folder through its owner checks that the owner is still there. */
+const OWNER_CHECK_MS = 1_000;
+
+/** An error that is not the database's own (no SQLSTATE): the connection to the owner's socket failed. */
+const connectionLost = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return !(typeof code === "string" && /^[0-9A-Z]{5}$/.test(code));
+};
+
+/**
+ * The folder through its owner's socket. When the owner goes away (its lock is gone or names a dead process,
+ * or a statement fails on the connection), this process takes the folder over with the owner's lock
+ * (`takeOwnership`, as a stale lock is taken over) and serves the socket itself; its pool and pg-boss's
+ * connect again to the same socket. A statement that failed on the lost connection is sent once more.
+ */
+async function throughOwner(dataDir: string): Promise<DurableDatabase> {
+  const reached = await openPostgres({
+    host: dataDir,
+    port: SOCKET_PORT,
+    user: "postgres",
+    database: "postgres",
+  });
+  let owned: DurableDatabase | undefined;
+  let closed = false;
+  let takingOver: Promise<void> | undefined;
+  const takeOver = (): Promise<void> => {
+    takingOver ??= (async () => {
+      if (owned !== undefined || closed) return;
+      owned = await ownOrReach(dataDir);
+    })().finally(() => {
+      takingOver = undefined;
+    });
+    return takingOver;
+  };
+  const ownerGone = () => {
+    try {
+      const owner = ownerOf(dataDir);
+      return !(owner > 0 && isAlive(owner));
+    } catch {
+      return true; // no lock: the owner closed the folder
+    }
+  };
+  const watch = setInterval(() => {
+    if (owned === undefined && !closed && takingOver === undefined && ownerGone())
+      void takeOver().catch(() => {}); // the next check tries again
+  }, OWNER_CHECK_MS);
+  watch.unref();
+  const again = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (closed || !connectionLost(error) || !ownerGone()) throw error;
+      await takeOver();
+      return work();
+    }
+  };
+  return {
+    query: (text, params) => again(() => reached.query(text, params)),
+    transaction: (work) => again(() => reached.transaction(work)),
+    exec: (text) => again(() => reached.exec(text)),
+    bossOptions: reached.bossOptions,
+    async close() {
+      closed = true;
+      clearInterval(watch);
+      await takingOver?.catch(() => {});
+      await reached.close();
+      await owned?.close();
+    },
+  };
 }
 
 const OWNER_WAIT_MS = 120_000;

@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import type { DurableRun, DurableRuns } from "@keel/durable-runs";
 import { exitCodeOf, openRuns } from "../durable/durable-store.js";
-import { BACKEND_OPTIONS, chooseBackend } from "../run/open-backend.js";
+import { BACKEND_OPTIONS, chooseBackend, describeBackend } from "../run/open-backend.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT } from "./command.js";
@@ -23,14 +25,20 @@ Options:
   --json                 print exactly one JSON object on stdout
   -h, --help             this help
 
-Exit codes: list, show and cancel 0 (1: no such run, or cancel of a run that already ended); wait 0 completed,
-3 awaiting approval, 1 any other end (a cancelled run too); 2 usage error.
+Exit codes: list, show and cancel 0 (cancel of a run already cancelled too); 1 no such run (or no store in
+--data-dir: nothing is created), or cancel of a run that already ended otherwise; wait 0 completed,
+3 awaiting approval, 1 any other end (a cancelled run too) or no such run; 2 usage error; 4 the store cannot
+be opened or failed (PostgreSQL unreachable, refused, wrong password, a malformed URL), never read as
+"no such run". With --json an error is one object too: {"error": {"kind", "message"}}.
 
 Examples:
   keel runs --json | jq '.runs[] | {runId, status}'
   id=$(keel run --scenario low-value-refund --enqueue) && keel runs wait "$id"
   keel runs cancel 6f1c…
 `;
+
+/** `keel runs`: the store cannot be opened or failed (not "no such run", not the run's own end). */
+const STORE_FAILED = 4;
 
 const ACTIONS = ["list", "show", "wait", "cancel"] as const;
 const ENDED = (status: string) => status !== "queued" && status !== "running";
@@ -83,7 +91,35 @@ export const runsCommand = defineCommand({
       );
     }
     const json = values.json === true;
-    const runs = await openRuns(chooseBackend(values, env, io.cwd, "sql"), "keel runs");
+    const fail = (kind: string, message: string, code: number) => {
+      if (json) io.stdout.write(`${JSON.stringify({ error: { kind, message } })}\n`);
+      io.stderr.write(`keel runs: ${message}\n`);
+      return code;
+    };
+    const choice = chooseBackend(values, env, io.cwd, "sql");
+    // Reading must not create a store: a folder that holds no runs' store has no runs.
+    if (choice.kind === "pglite" && !existsSync(join(choice.dataDir, "runs", "PG_VERSION"))) {
+      const none = `store in ${choice.dataDir} yet, so no runs (nothing was created).`;
+      if (action !== "list") return fail("not_found", `no run ${runId}: no ${none}`, EXIT.failed);
+      io.stdout.write(json ? `${JSON.stringify({ runs: [] })}\n` : `No ${none}\n`);
+      return EXIT.ok;
+    }
+    const outage = (error: unknown) =>
+      fail(
+        "store_unreachable",
+        `cannot open the ${describeBackend(choice)}: ${error instanceof Error ? error.message : String(error)}`,
+        STORE_FAILED,
+      );
+    if (choice.kind === "postgres" && !URL.canParse(choice.databaseUrl)) {
+      return outage(new Error("not a URL (postgres://user:password@host:port/database)"));
+    }
+    let runs: DurableRuns;
+    try {
+      runs = await openRuns(choice, "keel runs");
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      return outage(error);
+    }
     try {
       if (action === "list") {
         const listed = await runs.listRuns();
@@ -103,10 +139,7 @@ export const runsCommand = defineCommand({
             ? await waitFor(runs, id, io.signal)
             : await runs.cancelRun(id);
       spinner.stop();
-      if (run === undefined) {
-        io.stderr.write(`keel runs: no run ${id} in this store.\n`);
-        return EXIT.failed;
-      }
+      if (run === undefined) return fail("not_found", `no run ${id} in this store.`, EXIT.failed);
       io.stdout.write(json ? `${JSON.stringify(run)}\n` : details(run, style));
       if (action === "wait") return ENDED(run.status) ? exitCodeOf(run.status) : EXIT.failed;
       if (action === "cancel" && run.status !== "cancelled") {
@@ -114,9 +147,12 @@ export const runsCommand = defineCommand({
         return EXIT.failed;
       }
       return EXIT.ok;
+    } catch (error) {
+      spinner.stop();
+      return outage(error);
     } finally {
       spinner.stop();
-      await runs.close();
+      await runs.close().catch(() => {});
     }
   },
 });
