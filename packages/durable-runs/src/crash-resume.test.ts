@@ -9,6 +9,7 @@ import { approveCall } from "@keel/loop";
 import { startNodeScript } from "@keel/testkit/process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
+import { openDatabase } from "./internal.js";
 
 // Each boundary: a worker process SIGKILLs itself there; another process takes the run after the lease
 // (Keel's, 2 s here, below pg-boss's 10 s heartbeat) and finishes it from the last checkpoint.
@@ -142,6 +143,64 @@ describe.sequential("a run resumed by another process after a SIGKILL at each bo
     expect(run.result?.text).toBe(`Done for ${runId}.`);
     expect(applied).toEqual(["O-1", "O-2"]);
     expect(repeated).toBe(0);
+  }, 90_000);
+});
+
+/** The state of each pg-boss job of the run (through its own connection: the store's API hides the queue). */
+async function jobStates(runId: string): Promise<string[]> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dir, "runs") });
+  try {
+    const rows = await database.query<{ state: string }>(
+      "SELECT state FROM pgboss.job WHERE name = 'keel-runs' AND data->>'runId' = $1 ORDER BY created_on",
+      [runId],
+    );
+    return rows.map((row) => row.state);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.sequential("a worker killed right after a run ended, before pg-boss completed its job", () => {
+  it.each(["completed", "awaiting_approval"])(
+    "the run ends %s and its job is already completed: nothing is left active for the dead worker",
+    async (status) => {
+      const store = await setUp();
+      process.env.DESK_DIR = dir;
+      const prompt = status === "completed" ? "Refund O-1 and O-2" : "Refund a big one";
+      const runId = await store.enqueueRun({ agent: "desk", prompt });
+      const first = worker(`after-end:${status}`);
+      expect(await first.exited).toBeNull(); // killed by SIGKILL at the crash point
+      expect((await store.getRun(runId))?.status).toBe(status);
+      // Before the end and its job's completion were one transaction, the job stayed active here until
+      // pg-boss's own heartbeat (≥ 10 s) expired it.
+      expect(await jobStates(runId)).toEqual(["completed"]);
+    },
+    90_000,
+  );
+
+  it("a run cancelled while its worker lay dead: another worker's monitor completes its job within seconds", async () => {
+    const store = await setUp();
+    process.env.DESK_DIR = dir;
+    const runId = await store.enqueueRun({ agent: "desk", prompt: "Refund O-1 and O-2" });
+    const first = worker("before-tools");
+    expect(await first.exited).toBeNull();
+    expect((await store.cancelRun(runId))?.status).toBe("cancelled");
+    expect(await jobStates(runId)).toEqual(["active"]);
+    const second = worker();
+    await second.waitForStderr("ready");
+    const started = Date.now();
+    let states: string[] = [];
+    while (Date.now() - started < 8_000) {
+      states = await jobStates(runId);
+      if (states[0] !== "active") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // Within the monitor's period (1 s here), not pg-boss's heartbeat (≥ 10 s) and a retry.
+    expect(states).toEqual(["completed"]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await second.stop()).toBe(0);
+    expect((await store.getRun(runId))?.status).toBe("cancelled");
+    expect((await check(runId)).applied).toEqual([]);
   }, 90_000);
 });
 

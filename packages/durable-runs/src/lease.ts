@@ -35,10 +35,14 @@ export function holdLease(
 }
 
 /**
- * Every `monitorSeconds`, fails the pg-boss job of each run whose lease expired, so pg-boss retries it and
- * another worker takes the run from its last checkpoint. The lease is cleared and the job failed in one
- * transaction, so of several workers' monitors one fails it; the fail is fenced by the job's attempt
- * (pg-boss's `retryCount`), so a job that has moved on (settled, or taken again) is left alone.
+ * Every `monitorSeconds`, one sweep in one transaction:
+ * - fails the pg-boss job of each run whose lease expired, so pg-boss retries it and another worker takes the
+ *   run from its last checkpoint. The lease is cleared and the job failed together, so of several workers'
+ *   monitors one fails it; the fail is fenced by the job's attempt (pg-boss's `retryCount`), so a job that
+ *   has moved on (settled, or taken again) is left alone;
+ * - completes the job of each run that ended without its worker completing it (a run cancelled while its
+ *   worker was dead or about to return). A run's own end completes its job in the same transaction
+ *   (`run-job.ts`) and forgets it (`job_id`), so these are few; at most `SWEEP_BATCH` a sweep.
  */
 export function monitorLeases(database: DurableDatabase, boss: PgBoss, monitorSeconds: number): () => void {
   let sweeping = false;
@@ -47,18 +51,30 @@ export function monitorLeases(database: DurableDatabase, boss: PgBoss, monitorSe
     sweeping = true;
     try {
       await database.transaction(async (session) => {
-        const expired = await session.query<{ job_id: string; job_retry: number }>(
+        const db = bossSession(session);
+        const expired = await session.query<JobOfRun>(
           `UPDATE keel_durable.runs SET lease_until = NULL
            WHERE status = 'running' AND lease_until < now() AND job_id IS NOT NULL
            RETURNING job_id, job_retry`,
         );
-        if (expired.length === 0) return;
-        await boss.fail(
-          RUN_QUEUE,
-          expired.map((run) => ({ id: run.job_id, retryCount: run.job_retry })),
-          { message: "the worker holding the run stopped renewing its lease" },
-          { db: bossSession(session) },
+        if (expired.length > 0) {
+          await boss.fail(
+            RUN_QUEUE,
+            expired.map(jobOf),
+            { message: "the worker holding the run stopped renewing its lease" },
+            { db },
+          );
+        }
+        const ended = await session.query<JobOfRun>(
+          `WITH picked AS (
+             SELECT run_id, job_id, job_retry FROM keel_durable.runs
+             WHERE job_id IS NOT NULL AND status NOT IN ('queued', 'running')
+             LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
+           UPDATE keel_durable.runs SET job_id = NULL FROM picked
+           WHERE runs.run_id = picked.run_id
+           RETURNING picked.job_id, picked.job_retry`,
         );
+        if (ended.length > 0) await boss.complete(RUN_QUEUE, ended.map(jobOf), null, { db });
       });
     } catch {
       // the next sweep tries again
@@ -70,3 +86,13 @@ export function monitorLeases(database: DurableDatabase, boss: PgBoss, monitorSe
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** Ended runs whose jobs one sweep completes at most. */
+const SWEEP_BATCH = 100;
+
+interface JobOfRun {
+  readonly job_id: string;
+  readonly job_retry: number;
+}
+
+const jobOf = (run: JobOfRun) => ({ id: run.job_id, retryCount: run.job_retry });

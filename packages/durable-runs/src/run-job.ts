@@ -1,16 +1,20 @@
 import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
+import type { PgBoss } from "pg-boss";
 import type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
 import { CheckpointWriter, loadCheckpoint } from "./checkpoint-rows.js";
-import type { DurableDatabase } from "./database.js";
+import { bossSession, type DurableDatabase } from "./database.js";
 import { holdLease } from "./lease.js";
 import type { RunRow, StoredResult } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
+import { RUN_QUEUE } from "./schema.js";
 import type { WorkerProgress } from "./worker.js";
 
 /** What one job needs from its worker. */
 export interface JobContext {
   readonly database: DurableDatabase;
+  /** The worker's pg-boss: a run's end completes its job in the same transaction. */
+  readonly boss: PgBoss;
   readonly agents: AgentRegistry;
   readonly approvalKey?: ApprovalKey | undefined;
   /** Wraps each run's model client (the fleet-wide limit on requests in flight). */
@@ -62,19 +66,19 @@ async function takeAndRun(context: JobContext, job: RunJobRef): Promise<string> 
   const attempt = row.attempts;
   const releaseLease = holdLease(database, runId, attempt, leaseSeconds);
   try {
-    return await runTaken(context, row, attempt);
+    return await runTaken(context, job, row, attempt);
   } finally {
     releaseLease();
   }
 }
 
-async function runTaken(context: JobContext, row: RunRow, attempt: number): Promise<string> {
-  const { database } = context;
+async function runTaken(context: JobContext, job: RunJobRef, row: RunRow, attempt: number): Promise<string> {
   const runId = row.run_id;
+  const failOnce = (message: string) => fail(context, job, attempt, message);
   context.onProgress?.({ kind: "taken", runId, attempt });
   const factory = context.agents[row.agent];
   if (factory === undefined) {
-    await failOnce(database, runId, attempt, `No agent named "${row.agent}" in this worker's registry.`);
+    await failOnce(`No agent named "${row.agent}" in this worker's registry.`);
     return "model_error";
   }
   const metadata = row.input.metadata ?? {};
@@ -82,12 +86,7 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
   try {
     agent = await factory({ runId, metadata, decided: row.decisions !== null });
   } catch (error) {
-    await failOnce(
-      database,
-      runId,
-      attempt,
-      `The agent "${row.agent}" could not be built: ${messageOf(error)}`,
-    );
+    await failOnce(`The agent "${row.agent}" could not be built: ${messageOf(error)}`);
     return "model_error";
   }
   const client = context.wrapClient?.(agent.client) ?? agent.client;
@@ -95,7 +94,7 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
   let failure: unknown;
   const checkpoint = async (snapshot: RunSnapshot): Promise<void> => {
     try {
-      if ((await writer.save(database, snapshot)) === undefined) {
+      if ((await writer.save(context.database, snapshot)) === undefined) {
         throw new RunLost("the run was cancelled or taken by another worker");
       }
     } catch (error) {
@@ -103,7 +102,7 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
       throw error;
     }
   };
-  const saved = await loadCheckpoint(database, row);
+  const saved = await loadCheckpoint(context.database, row);
   let result: RunResult;
   try {
     result = await start(row, saved, { ...agent, client, metadata, checkpoint }, context.approvalKey);
@@ -112,12 +111,12 @@ async function runTaken(context: JobContext, row: RunRow, attempt: number): Prom
     // agent whose settings the loop refuses) fails the same way every time: it ends the run once, with why.
     if (failure instanceof RunLost) return "lost";
     if (failure !== undefined) throw failure;
-    await failOnce(database, runId, attempt, messageOf(error));
+    await failOnce(messageOf(error));
     return "model_error";
   }
   if (failure instanceof RunLost) return "lost";
   if (failure !== undefined) throw failure;
-  await finish(database, writer, storedResultOf(result), result.snapshot);
+  await finish(context, job, writer, storedResultOf(result), result.snapshot);
   return result.status;
 }
 
@@ -141,26 +140,40 @@ function start(
   return resumeRun(saved, [], resume);
 }
 
-/** Writes the run's end, fenced by the attempt; with the snapshot to resume from when it has one. */
+/**
+ * Writes the run's end, fenced by the attempt, with the snapshot to resume from when it has one; and, in the
+ * same transaction, completes the run's pg-boss job (fenced by the job's attempt) and forgets it (`job_id`).
+ * A worker that dies at any point leaves either both or neither: never an ended run whose job stays active
+ * until pg-boss's own heartbeat expires it.
+ */
 async function finish(
-  database: DurableDatabase,
+  context: JobContext,
+  job: RunJobRef,
   writer: CheckpointWriter,
   result: StoredResult,
   snapshot?: RunSnapshot,
 ): Promise<void> {
-  const end = {
-    set: ", status = $7, result = $8, decisions = NULL",
-    values: [result.status, JSON.stringify(result)],
-  };
-  if (snapshot !== undefined) {
-    await writer.save(database, snapshot, end);
-    return;
-  }
-  await database.query(
-    `UPDATE keel_durable.runs SET status = $3, result = $4, decisions = NULL, updated_at = now()
-     WHERE run_id = $1 AND attempts = $2 AND status = 'running'`,
-    [writer.runId, writer.attempt, ...end.values],
-  );
+  await context.database.transaction(async (session) => {
+    const values = [result.status, JSON.stringify(result)];
+    const written =
+      snapshot !== undefined
+        ? (await writer.save(session, snapshot, {
+            set: ", status = $7, result = $8, decisions = NULL, job_id = NULL, lease_until = NULL",
+            values,
+          })) !== undefined
+        : (
+            await session.query(
+              `UPDATE keel_durable.runs SET status = $3, result = $4, decisions = NULL, job_id = NULL,
+                 lease_until = NULL, updated_at = now()
+               WHERE run_id = $1 AND attempts = $2 AND status = 'running' RETURNING run_id`,
+              [writer.runId, writer.attempt, ...values],
+            )
+          ).length > 0;
+    if (!written) return; // the run was cancelled or taken by another worker: its job is theirs
+    await context.boss.complete(RUN_QUEUE, [{ id: job.id, retryCount: job.retryCount }], null, {
+      db: bossSession(session),
+    });
+  });
 }
 
 /**
@@ -168,8 +181,8 @@ async function finish(
  * its options or decisions): `model_error` with the reason, once. Retrying would fail the same way, and would
  * hold a worker's slot from the runs behind it.
  */
-async function failOnce(database: DurableDatabase, runId: string, attempt: number, message: string) {
-  await finish(database, new CheckpointWriter(runId, attempt), {
+async function fail(context: JobContext, job: RunJobRef, attempt: number, message: string) {
+  await finish(context, job, new CheckpointWriter(job.data.runId, attempt), {
     status: "model_error",
     text: "",
     usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },

@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS keel_durable.checkpoint_items (
   PRIMARY KEY (run_id, list, seq)
 );
 CREATE INDEX IF NOT EXISTS runs_leased ON keel_durable.runs (lease_until) WHERE status = 'running';
+-- Ended runs whose job was not completed with their end (lease.ts sweeps them; a run's own end clears job_id).
+CREATE INDEX IF NOT EXISTS runs_ended_with_job ON keel_durable.runs (run_id)
+  WHERE job_id IS NOT NULL AND status NOT IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS runs_created ON keel_durable.runs (created_at);
 CREATE TABLE IF NOT EXISTS keel_durable.model_request_slots (
   slot integer PRIMARY KEY,

@@ -57,6 +57,7 @@ export async function startWorker(database: DurableDatabase, options: WorkerOpti
   const limit = options.modelRequests;
   const context = {
     database,
+    boss,
     leaseSeconds,
     agents: options.agents,
     approvalKey: options.approvalKey,

@@ -19,7 +19,7 @@ const lines = (file, dir = process.env.DESK_DIR) =>
 export const ledger = () => lines("ledger.jsonl");
 export const requests = () => lines("requests.jsonl");
 
-function crashAt(point) {
+export function crashAt(point) {
   const dir = process.env.DESK_DIR;
   if (process.env.CRASH_AT !== point) return;
   const marker = join(dir, `crashed-${point}`);

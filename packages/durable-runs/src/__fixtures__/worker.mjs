@@ -1,6 +1,6 @@
 // A worker process: takes runs until SIGTERM (then drains and exits 0).
 import { openDurableRuns } from "@keel/durable-runs";
-import { agents } from "./fake-desk.mjs";
+import { agents, crashAt } from "./fake-desk.mjs";
 
 const runs = await openDurableRuns({
   ...(process.env.DATABASE_URL
@@ -15,6 +15,10 @@ await runs.startWorker({
   monitorSeconds: 1,
   pollingSeconds: 0.5,
   approvalKey: "k".repeat(32),
+  // After a run's end is written, before pg-boss hears that its job is done.
+  onProgress: (event) => {
+    if (event.kind === "settled") crashAt(`after-end:${event.status}`);
+  },
 });
 process.stderr.write("ready\n");
 process.on("SIGTERM", async () => {
