@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ApprovalDecision } from "@keel/loop";
-import { bossSession, type DurableStoreOptions, openDatabase } from "./database.js";
+import type { PgBoss } from "pg-boss";
+import { bossSession, type DurableSession, type DurableStoreOptions, openDatabase } from "./database.js";
 import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
 import type { DurableRun, RunRequest, RunRow } from "./run-record.js";
 import { runOfRow } from "./run-record.js";
@@ -56,14 +57,7 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
     async enqueueRun(request) {
       checkRequest(request);
       const runId = randomUUID();
-      // The row and its job commit together: never a queued row no worker will take, nor a job without a run.
-      await database.transaction(async (session) => {
-        await session.query(
-          `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, $2, $3, 'queued')`,
-          [runId, request.agent, JSON.stringify(request)],
-        );
-        await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
-      });
+      await database.transaction((session) => enqueueIn(session, boss, runId, request));
       return runId;
     },
     async getRun(runId) {
@@ -84,16 +78,8 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       return row === undefined ? undefined : runOfRow(row);
     },
     async decideRun(runId, decisions) {
-      return database.transaction(async (session) => {
-        const decided = await session.query(
-          `UPDATE keel_durable.runs SET status = 'queued', decisions = $2, result = NULL, updated_at = now()
-           WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
-          [runId, JSON.stringify(decisions)],
-        );
-        if (decided.length === 0) return false;
-        await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
-        return true;
-      });
+      const decisionId = randomUUID();
+      return database.transaction((session) => decideIn(session, boss, runId, decisions, decisionId));
     },
     async startWorker(workerOptions) {
       worker = await startWorker(database, { leaseSeconds, ...workerOptions });
@@ -105,6 +91,55 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       await database.close();
     },
   };
+}
+
+/*
+ * The two statements that send a job, each one transaction keyed by an id made before it: a transaction the
+ * store sends again (its connection to the folder's owner was lost, maybe after the commit — see
+ * `database.ts`) finds its own first commit and does nothing more. Never a second run or a second job.
+ */
+
+/** Stores the run and its job together: never a queued row no worker will take, nor a job without a run. */
+export async function enqueueIn(
+  session: DurableSession,
+  boss: PgBoss,
+  runId: string,
+  request: RunRequest,
+): Promise<void> {
+  const inserted = await session.query(
+    `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, $2, $3, 'queued')
+     ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
+    [runId, request.agent, JSON.stringify(request)],
+  );
+  if (inserted.length > 0) await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
+}
+
+/**
+ * Records decisions on a run awaiting approval (marked with this call's `decisionId`) and queues its
+ * continuation; `false` when it was not awaiting approval, unless this very call already decided it.
+ */
+export async function decideIn(
+  session: DurableSession,
+  boss: PgBoss,
+  runId: string,
+  decisions: readonly ApprovalDecision[],
+  decisionId: string,
+): Promise<boolean> {
+  const decided = await session.query(
+    `UPDATE keel_durable.runs
+     SET status = 'queued', decisions = $2, decision_id = $3, result = NULL, updated_at = now()
+     WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
+    [runId, JSON.stringify(decisions), decisionId],
+  );
+  if (decided.length === 0) {
+    const mine = await session.query(
+      "SELECT 1 FROM keel_durable.runs WHERE run_id = $1 AND decision_id = $2",
+      [runId, decisionId],
+    );
+    return mine.length > 0;
+  }
+  await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
+  return true;
 }
 
 function checkRequest(request: RunRequest): void {

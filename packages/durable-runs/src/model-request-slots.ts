@@ -14,15 +14,25 @@ export interface ModelRequestLimit {
   readonly slotSeconds?: number | undefined;
 }
 
-const TAKE_SLOT = `
-INSERT INTO keel_durable.model_request_slots (slot, holder, until)
-SELECT free.slot, $1, now() + make_interval(secs => $3)
-FROM generate_series(0, $2::int - 1) AS free(slot)
-WHERE free.slot NOT IN (SELECT slot FROM keel_durable.model_request_slots WHERE until >= now())
-ORDER BY free.slot LIMIT 1
-ON CONFLICT (slot) DO UPDATE SET holder = excluded.holder, until = excluded.until
-  WHERE keel_durable.model_request_slots.until < now()
-RETURNING slot`;
+/**
+ * Takes a free slot for holder `$1`, or returns the one it already holds: a statement the store sends again
+ * after its first commit (see `database.ts`) must not take a second slot that nobody gives back.
+ */
+export const TAKE_SLOT = `
+WITH mine AS (
+  SELECT slot FROM keel_durable.model_request_slots WHERE holder = $1 AND until >= now()
+), taken AS (
+  INSERT INTO keel_durable.model_request_slots (slot, holder, until)
+  SELECT free.slot, $1, now() + make_interval(secs => $3)
+  FROM generate_series(0, $2::int - 1) AS free(slot)
+  WHERE NOT EXISTS (SELECT 1 FROM mine)
+    AND free.slot NOT IN (SELECT slot FROM keel_durable.model_request_slots WHERE until >= now())
+  ORDER BY free.slot LIMIT 1
+  ON CONFLICT (slot) DO UPDATE SET holder = excluded.holder, until = excluded.until
+    WHERE keel_durable.model_request_slots.until < now()
+  RETURNING slot
+)
+SELECT slot FROM mine UNION ALL SELECT slot FROM taken`;
 
 /**
  * Wraps a client so that each request first takes one of `maxInFlight` numbered slots in the database and

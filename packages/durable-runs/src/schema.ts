@@ -17,6 +17,8 @@ CREATE TABLE IF NOT EXISTS keel_durable.runs (
 ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS job_id text;
 ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS job_retry integer;
 ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS lease_until timestamptz;
+-- The decideRun call that queued the run's continuation (a resent decision finds its own).
+ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS decision_id text;
 -- Incremental checkpoints (checkpoint-rows.ts): the head in \`checkpoint\`, each message and call once.
 ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS checkpoint_messages integer;
 ALTER TABLE keel_durable.runs ADD COLUMN IF NOT EXISTS checkpoint_calls integer;
