@@ -24,15 +24,28 @@ export function redactCredentials(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, "$1***@");
 }
 
-/** What to do about it, by the kind of store. */
-function hint(choice: BackendChoice): string {
+/** A store as messages name it (never its URL) and what to do when it is unavailable. */
+export interface StoreAbout {
+  readonly name: string;
+  readonly hint: string;
+}
+
+/** The support store (and its queue) of `--backend sql`, `--database-url`, `--data-dir`. */
+function supportStore(choice: BackendChoice): StoreAbout {
+  const name = describeBackend(choice);
   if (choice.kind === "postgres") {
-    return "Check that PostgreSQL is running and reachable at the URL's host and port, and its user, password and database (--database-url or DATABASE_URL).";
+    return {
+      name,
+      hint: "Check that PostgreSQL is running and reachable at the URL's host and port, and its user, password and database (--database-url or DATABASE_URL).",
+    };
   }
   if (choice.kind === "pglite") {
-    return "Use a --data-dir (or KEEL_DATA_DIR) this user can create and write, and that no other process holds.";
+    return {
+      name,
+      hint: "Use a --data-dir (or KEEL_DATA_DIR) this user can create and write, and that no other process holds.",
+    };
   }
-  return "";
+  return { name, hint: "" };
 }
 
 /** The store's own words (a driver may echo the URL it was given: its password is masked). */
@@ -45,22 +58,30 @@ function detailOf(error: unknown): string {
  * The store could not be opened: `cannot open the PostgreSQL store (DATABASE_URL): connect ECONNREFUSED …`,
  * then what to do. Passes a StoreUnavailableError through unchanged.
  */
-export function cannotOpen(choice: BackendChoice, error: unknown): StoreUnavailableError {
+export function cannotOpen(
+  choice: BackendChoice,
+  error: unknown,
+  about: StoreAbout = supportStore(choice),
+): StoreUnavailableError {
   if (StoreUnavailableError.isInstance(error)) return error;
-  return new StoreUnavailableError(
-    `cannot open the ${describeBackend(choice)}: ${detailOf(error)}. ${hint(choice)}`.trimEnd(),
-    { cause: error },
-  );
+  return new StoreUnavailableError(`cannot open the ${about.name}: ${detailOf(error)}. ${about.hint}`.trimEnd(), {
+    cause: error,
+  });
 }
 
 /**
  * The store was open and failed while `doing` (`listing the runs`): an outage, never an empty answer.
  * Passes a StoreUnavailableError through unchanged.
  */
-export function storeFailed(choice: BackendChoice, doing: string, error: unknown): StoreUnavailableError {
+export function storeFailed(
+  choice: BackendChoice,
+  doing: string,
+  error: unknown,
+  about: StoreAbout = supportStore(choice),
+): StoreUnavailableError {
   if (StoreUnavailableError.isInstance(error)) return error;
   return new StoreUnavailableError(
-    `the ${describeBackend(choice)} failed while ${doing}: ${detailOf(error)} (an outage, not an answer). ${hint(choice)}`.trimEnd(),
+    `the ${about.name} failed while ${doing}: ${detailOf(error)} (an outage, not an answer). ${about.hint}`.trimEnd(),
     { cause: error },
   );
 }
@@ -71,7 +92,11 @@ export function storeFailed(choice: BackendChoice, doing: string, error: unknown
  * (`/proc/x`), and the stores' own openers use it, so the folder is made here first and a path that cannot
  * be created fails at once.
  */
-export function prepareStore(choice: BackendChoice): void {
+export function prepareStore(
+  choice: BackendChoice,
+  about: StoreAbout = supportStore(choice),
+  folderMode?: number,
+): void {
   // pg reads a URL, or a socket folder and database ("/var/run/postgresql keel"); anything else it would
   // take for a host name ("notaurl" fails as "getaddrinfo ENOTFOUND base").
   if (
@@ -79,13 +104,13 @@ export function prepareStore(choice: BackendChoice): void {
     !choice.databaseUrl.startsWith("/") &&
     !URL.canParse(choice.databaseUrl)
   ) {
-    throw cannotOpen(choice, new Error("not a URL: give postgres:// then the user, password, host, port and database"));
+    throw cannotOpen(choice, new Error("not a URL: give postgres:// then the user, password, host, port and database"), about);
   }
   if (choice.kind === "pglite") {
     try {
-      makeFolder(choice.dataDir);
+      makeFolder(choice.dataDir, folderMode);
     } catch (error) {
-      throw cannotOpen(choice, error);
+      throw cannotOpen(choice, error, about);
     }
   }
 }
@@ -99,13 +124,14 @@ const WHY: Readonly<Record<string, string>> = {
   ENOSPC: "no space left on the device",
 };
 
-function makeFolder(path: string): void {
+/** `mkdir -p` one level at a time; `mode` for the last level only (a credential folder's 0700). */
+function makeFolder(path: string, mode?: number): void {
   const absolute = resolve(path);
   if (existsSync(absolute)) return;
   const parent = dirname(absolute);
   if (parent !== absolute) makeFolder(parent);
   try {
-    mkdirSync(absolute);
+    mkdirSync(absolute, mode === undefined ? undefined : { mode });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
     const code = (error as NodeJS.ErrnoException).code ?? "";
