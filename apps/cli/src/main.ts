@@ -75,7 +75,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (StoreUnavailableError.isInstance(error)) {
       // The one place an unavailable store gets its exit code, for every command that opens one.
       if (wantsJson(rest)) {
-        io.stdout.write(`${JSON.stringify({ error: { kind: "store_unavailable", message: error.message } })}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ error: { kind: "store_unavailable", message: error.message } })}\n`,
+        );
       }
       io.stderr.write(`keel ${command.name}: ${error.message}\n`);
       return EXIT.storeUnavailable;

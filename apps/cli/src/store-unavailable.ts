@@ -64,9 +64,12 @@ export function cannotOpen(
   about: StoreAbout = supportStore(choice),
 ): StoreUnavailableError {
   if (StoreUnavailableError.isInstance(error)) return error;
-  return new StoreUnavailableError(`cannot open the ${about.name}: ${detailOf(error)}. ${about.hint}`.trimEnd(), {
-    cause: error,
-  });
+  return new StoreUnavailableError(
+    `cannot open the ${about.name}: ${detailOf(error)}. ${about.hint}`.trimEnd(),
+    {
+      cause: error,
+    },
+  );
 }
 
 /**
@@ -104,7 +107,11 @@ export function prepareStore(
     !choice.databaseUrl.startsWith("/") &&
     !URL.canParse(choice.databaseUrl)
   ) {
-    throw cannotOpen(choice, new Error("not a URL: give postgres:// then the user, password, host, port and database"), about);
+    throw cannotOpen(
+      choice,
+      new Error("not a URL: give postgres:// then the user, password, host, port and database"),
+      about,
+    );
   }
   if (choice.kind === "pglite") {
     try {

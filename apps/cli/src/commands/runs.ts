@@ -134,7 +134,9 @@ export const runsCommand = defineCommand({
       return EXIT.ok;
     } catch (error) {
       const doing =
-        action === "list" ? "listing the runs" : `${action === "cancel" ? "cancelling" : "reading"} run ${runId}`;
+        action === "list"
+          ? "listing the runs"
+          : `${action === "cancel" ? "cancelling" : "reading"} run ${runId}`;
       throw storeFailed(choice, doing, error);
     } finally {
       spinner.stop();
