@@ -86,52 +86,69 @@ describe("exit 4: PostgreSQL unreachable, for every command that opens a store (
   });
 });
 
-describe.skipIf(process.platform !== "linux")("exit 4: a data dir that cannot be created", () => {
-  it.each(
-    [
-      ["run", "--scenario", "low-value-refund", "--enqueue"],
-      ["run", "--scenario", "low-value-refund", "--backend", "sql"],
-      ["worker"],
-      ["tickets", "approve", "T-1001"],
-      ["tickets", "approve", "6f1c0000-0000-4000-8000-000000000000"],
-    ].map((args) => [args.join(" "), args]),
-  )(
-    "keel %s --data-dir /proc/…: at once, saying which folder and what to do",
-    async (command, args) => {
-      const result = await runCli([
-        ...args,
-        "--data-dir",
-        UNCREATABLE,
-        ...(args[0] === "worker" ? [] : ["--json"]),
-      ]);
-      expectUnavailable(result, command, args[0] !== "worker");
-      expect(result.stderr).toContain(
-        `PGlite store in ${UNCREATABLE}: the folder /proc/keel-nope cannot be created`,
-      );
-      expect(result.stderr).toContain("Use a --data-dir (or KEEL_DATA_DIR) this user can create and write");
-    },
-    30_000,
-  );
-
-  it("reading a folder that holds no store stays an answer, not an outage: nothing is created", async () => {
-    expect((await runCli(["runs", "--data-dir", UNCREATABLE])).code).toBe(EXIT.ok);
-    expect((await runCli(["tickets", "--data-dir", UNCREATABLE])).code).toBe(EXIT.ok);
-  });
-
-  it("a data dir under a file is still a usage error (exit 2), found before anything runs", async () => {
-    const cwd = temporaryDirectory();
-    writeFileSync(join(cwd, "notes.txt"), "");
-    const result = await runCli(
-      ["run", "--scenario", "low-value-refund", "--enqueue", "--data-dir", "notes.txt/db"],
-      {
-        cwd,
+describe.skipIf(process.platform !== "linux")(
+  "exit 4: a PGlite data dir that cannot be made, or that another process holds",
+  () => {
+    it.each(
+      [
+        ["run", "--scenario", "low-value-refund", "--enqueue"],
+        ["run", "--scenario", "low-value-refund", "--backend", "sql"],
+        ["worker"],
+        ["tickets", "approve", "T-1001"],
+        ["tickets", "approve", "6f1c0000-0000-4000-8000-000000000000"],
+      ].map((args) => [args.join(" "), args]),
+    )(
+      "keel %s --data-dir /proc/…: at once, saying which folder and what to do",
+      async (command, args) => {
+        const result = await runCli([
+          ...args,
+          "--data-dir",
+          UNCREATABLE,
+          ...(args[0] === "worker" ? [] : ["--json"]),
+        ]);
+        expectUnavailable(result, command, args[0] !== "worker");
+        expect(result.stderr).toContain(
+          `PGlite store in ${UNCREATABLE}: the folder /proc/keel-nope cannot be created`,
+        );
+        expect(result.stderr).toContain("Use a --data-dir (or KEEL_DATA_DIR) this user can create and write");
       },
+      30_000,
     );
-    expect(result.code).toBe(EXIT.usage);
-    expect(result.stderr).toMatch(/notes\.txt is a file, not a directory/);
-    expect(existsSync(join(cwd, "notes.txt", "db"))).toBe(false);
-  });
-});
+
+    it("a folder another process holds is unavailable too: exit 4, the holder named", async () => {
+      const dataDir = temporaryDirectory();
+      // The lock every opener takes first; a live pid holds it (this one: two opens on a folder lose data too).
+      writeFileSync(join(dataDir, "keel.lock"), String(process.pid));
+      for (const args of [
+        ["run", "--scenario", "low-value-refund", "--backend", "sql"],
+        ["tickets", "approve", "T-1001"],
+      ]) {
+        const result = await runCli([...args, "--data-dir", dataDir, "--json"]);
+        expectUnavailable(result, args.join(" "), true);
+        expect(result.stderr).toContain(`is in use by another Keel process (pid ${process.pid})`);
+      }
+    });
+
+    it("reading a folder that holds no store stays an answer, not an outage: nothing is created", async () => {
+      expect((await runCli(["runs", "--data-dir", UNCREATABLE])).code).toBe(EXIT.ok);
+      expect((await runCli(["tickets", "--data-dir", UNCREATABLE])).code).toBe(EXIT.ok);
+    });
+
+    it("a data dir under a file is still a usage error (exit 2), found before anything runs", async () => {
+      const cwd = temporaryDirectory();
+      writeFileSync(join(cwd, "notes.txt"), "");
+      const result = await runCli(
+        ["run", "--scenario", "low-value-refund", "--enqueue", "--data-dir", "notes.txt/db"],
+        {
+          cwd,
+        },
+      );
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.stderr).toMatch(/notes\.txt is a file, not a directory/);
+      expect(existsSync(join(cwd, "notes.txt", "db"))).toBe(false);
+    });
+  },
+);
 
 describe("the built bin, as a real process", () => {
   const BIN = `${CLI_ROOT}dist/index.js`;

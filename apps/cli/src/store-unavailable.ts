@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { KeelError } from "@keel/errors";
+import { DataDirLockedError } from "@keel/support-desk/internal";
 import { type BackendChoice, describeBackend } from "./run/open-backend.js";
 
 /**
@@ -64,12 +65,11 @@ export function cannotOpen(
   about: StoreAbout = supportStore(choice),
 ): StoreUnavailableError {
   if (StoreUnavailableError.isInstance(error)) return error;
-  return new StoreUnavailableError(
-    `cannot open the ${about.name}: ${detailOf(error)}. ${about.hint}`.trimEnd(),
-    {
-      cause: error,
-    },
-  );
+  // The folder's lock names its owner and says what to do already.
+  const hint = DataDirLockedError.isInstance(error) ? "" : about.hint;
+  return new StoreUnavailableError(`cannot open the ${about.name}: ${detailOf(error)}. ${hint}`.trimEnd(), {
+    cause: error,
+  });
 }
 
 /**
