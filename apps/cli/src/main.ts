@@ -60,8 +60,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   const spinner = createSpinner(io.stderr, io.isTTY);
+  const env = withEnvFile(io.env, io.cwd);
   try {
-    return await (await command.load()).run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
+    return await (await command.load()).run(rest, { io, env, style, spinner });
   } catch (error) {
     spinner.stop();
     // Loaded by then with the command (its parser makes usage errors); `--help` and `--version` never need it.
@@ -71,18 +72,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr.write(`keel ${command.name}: ${error.message}\n`);
       return EXIT.usage;
     }
-    const { StoreUnavailableError, redactCredentials } = await import("./store-unavailable.js");
+    const { StoreUnavailableError, withoutPasswords } = await import("./store-unavailable.js");
+    // A database URL's password, from the environment, ./.env or the command line, is never printed.
+    const safe = (text: string) => withoutPasswords(text, [...Object.values(env), ...rest]);
     if (StoreUnavailableError.isInstance(error)) {
       // The one place an unavailable store gets its exit code, for every command that opens one.
+      const message = safe(error.message);
       if (wantsJson(rest)) {
-        io.stdout.write(
-          `${JSON.stringify({ error: { kind: "store_unavailable", message: error.message } })}\n`,
-        );
+        io.stdout.write(`${JSON.stringify({ error: { kind: "store_unavailable", message } })}\n`);
       }
-      io.stderr.write(`keel ${command.name}: ${error.message}\n`);
+      io.stderr.write(`keel ${command.name}: ${message}\n`);
       return EXIT.storeUnavailable;
     }
-    const message = redactCredentials(error instanceof Error ? error.message : String(error));
+    const message = safe(error instanceof Error ? error.message : String(error));
     io.stderr.write(`keel ${command.name}: unexpected failure: ${message}\n`);
     return EXIT.failed;
   }

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { CLI_ROOT, type CliResult, onlyJson, runCli, temporaryDirectory } from "./cli.test-helpers.js";
 import { EXIT } from "./commands/exit-codes.js";
-import { redactCredentials } from "./store-unavailable.js";
+import { redactCredentials, withoutPasswords } from "./store-unavailable.js";
 
 /** Nothing listens on port 1: every connection is refused at once. The password must never be printed. */
 const DOWN = "postgres://keel:s3cret@127.0.0.1:1/none";
@@ -193,6 +193,26 @@ describe("the built bin, as a real process", () => {
     },
     60_000,
   );
+});
+
+describe("passwords are never printed", () => {
+  it("from ./.env or a percent-encoded password either", async () => {
+    const cwd = temporaryDirectory();
+    writeFileSync(join(cwd, ".env"), "DATABASE_URL=postgres://keel:s3cret%2Fpw@127.0.0.1:1/none\n");
+    const fromFile = await runCli(["runs", "show", "abc", "--json"], { cwd });
+    expect(fromFile.code).toBe(EXIT.storeUnavailable);
+    expect(fromFile.stdout + fromFile.stderr).not.toMatch(/s3cret/);
+  });
+
+  it("withoutPasswords masks the passwords of the URLs it is given, as given and decoded", () => {
+    const url = "postgres://keel:p@ss%2Fw0rd@db.internal:5432/keel";
+    expect(withoutPasswords("the server said p@ss/w0rd and p@ss%2Fw0rd", ["x", url])).toBe(
+      "the server said *** and ***",
+    );
+    expect(withoutPasswords(`failed: ${url}`, [undefined, `--database-url=${url}`])).toBe(
+      "failed: postgres://keel:***@db.internal:5432/keel",
+    );
+  });
 });
 
 describe("redactCredentials", () => {

@@ -25,6 +25,31 @@ export function redactCredentials(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, "$1***@");
 }
 
+/**
+ * `text` with every password of the URLs among `sources` (the environment's values, the arguments) masked
+ * as it was given and percent-decoded, then any `scheme://user:password@` left masked by redactCredentials:
+ * a password that is not percent-encoded (`p@ss/word`) is not cut short.
+ */
+export function withoutPasswords(text: string, sources: Iterable<string | undefined>): string {
+  let safe = text;
+  for (const source of sources) {
+    for (const candidate of source?.match(/[a-z][a-z0-9+.-]*:\/\/\S+/gi) ?? []) {
+      const password = candidate.slice(candidate.indexOf("://") + 3).match(/^[^:/@\s]*:(.+)@[^@]*$/)?.[1];
+      if (password === undefined || password.length < 3) continue;
+      for (const form of new Set([password, safeDecode(password)])) safe = safe.split(form).join("***");
+    }
+  }
+  return redactCredentials(safe);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A store as messages name it (never its URL) and what to do when it is unavailable. */
 export interface StoreAbout {
   readonly name: string;
