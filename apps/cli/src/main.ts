@@ -33,8 +33,9 @@ Examples:
 
 /**
  * The whole CLI as a function: parses `argv` (without node and the script path), runs one command and
- * resolves with its exit code — 0 success, 1 the answer is no (a failed run, findings), 2 usage error.
- * Never throws: a usage error or an unexpected failure is printed on stderr, without a stack trace.
+ * resolves with its exit code — 0 success, 1 the answer is no (a failed run, findings), 2 usage error,
+ * 3 awaiting approval, 4 the store is unavailable (see EXIT). Never throws: a usage error, an unavailable
+ * store or an unexpected failure is printed on stderr, without a stack trace (and never a URL's password).
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -59,8 +60,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   const spinner = createSpinner(io.stderr, io.isTTY);
+  const env = withEnvFile(io.env, io.cwd);
   try {
-    return await (await command.load()).run(rest, { io, env: withEnvFile(io.env, io.cwd), style, spinner });
+    return await (await command.load()).run(rest, { io, env, style, spinner });
   } catch (error) {
     spinner.stop();
     // Loaded by then with the command (its parser makes usage errors); `--help` and `--version` never need it.
@@ -70,10 +72,28 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr.write(`keel ${command.name}: ${error.message}\n`);
       return EXIT.usage;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const { StoreUnavailableError, withoutPasswords } = await import("./store-unavailable.js");
+    // A database URL's password, from the environment, ./.env or the command line, is never printed.
+    const safe = (text: string) => withoutPasswords(text, [...Object.values(env), ...rest]);
+    if (StoreUnavailableError.isInstance(error)) {
+      // The one place an unavailable store gets its exit code, for every command that opens one.
+      const message = safe(error.message);
+      if (wantsJson(rest)) {
+        io.stdout.write(`${JSON.stringify({ error: { kind: "store_unavailable", message } })}\n`);
+      }
+      io.stderr.write(`keel ${command.name}: ${message}\n`);
+      return EXIT.storeUnavailable;
+    }
+    const message = safe(error instanceof Error ? error.message : String(error));
     io.stderr.write(`keel ${command.name}: unexpected failure: ${message}\n`);
     return EXIT.failed;
   }
+}
+
+/** Whether the command was asked for JSON: `--json` among its options (before a `--`). */
+function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).includes("--json");
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "../mcp-auth/credentials.js";
 import { listenForCallback } from "../mcp-auth/loopback-callback.js";
 import { openBrowser } from "../mcp-auth/open-browser.js";
+import { StoreUnavailableError } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 import { type CommandContext, defineCommand, EXIT } from "./command.js";
 
@@ -37,6 +38,11 @@ Options:
   --mcp-config FILE   the .mcp.json (default ./.mcp.json)
   --json              status as { "location", "servers": [ ... ] }
   -h, --help          this help
+
+Exit codes: 0 done (login authorised or nothing to keep, logout forgot, status listed); 1 login not
+authorised, or logout could not revoke the tokens (forgotten here all the same); 2 usage error; 4 the
+credential store is unavailable (its PostgreSQL unreachable or refusing, its folder cannot be created or
+written) — never read as "no credentials". With --json (status) that is one {"error": {"kind", "message"}}.
 
 .mcp.json entry with OAuth settings (all optional):
   "linear": { "type": "http", "url": "https://mcp.linear.app/mcp",
@@ -128,7 +134,7 @@ async function login(name: string, file: string, { io, style }: CommandContext):
       await callback.close();
     }
   } catch (error) {
-    if (UsageError.isInstance(error)) throw error;
+    if (UsageError.isInstance(error) || StoreUnavailableError.isInstance(error)) throw error;
     const code = McpClientError.isInstance(error) ? ` (${error.code})` : "";
     io.stderr.write(`keel mcp login: ${name} was not authorised${code}: ${messageOf(error)}\n`);
     return EXIT.failed;

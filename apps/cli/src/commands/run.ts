@@ -86,8 +86,10 @@ Tracing: with OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
 OpenTelemetry spans go there over OTLP/HTTP (service OTEL_SERVICE_NAME, default keel); MCP servers started
 from --mcp-config get the OTEL_* variables too, and keel-mcp's spans join the run's trace.
 
-Exit codes: 0 completed (an escalation is a completion), 1 any other end, 2 usage error,
-3 awaiting a supervisor's approval (--hold).
+Exit codes: 0 completed (an escalation is a completion; --enqueue: queued), 1 any other end, 2 usage error,
+3 awaiting a supervisor's approval (--hold), 4 the store is unavailable (--backend sql, --memory or --enqueue:
+PostgreSQL unreachable, refused, a wrong password or a malformed URL; a --data-dir that cannot be created or
+written, or that another process holds) — nothing ran; with --json one {"error": {"kind", "message"}} object.
 
 Examples:
   keel run --scenario high-value-refund
@@ -204,21 +206,23 @@ const command = defineCommand({
     );
     try {
       let setup: RunSetup;
-      try {
-        setup =
-          backendChoice === undefined
-            ? await mcpSetup(
-                withOtelEnvironment(mcp as ChosenServers, io.env),
-                io,
-                style,
-                plan.scenario?.faults.length ?? 0,
-              )
-            : await localSetup(backendChoice, values.hold === true, memory);
-      } catch (error) {
-        io.stderr.write(
-          `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-        return EXIT.failed;
+      if (backendChoice === undefined) {
+        try {
+          setup = await mcpSetup(
+            withOtelEnvironment(mcp as ChosenServers, io.env),
+            io,
+            style,
+            plan.scenario?.faults.length ?? 0,
+          );
+        } catch (error) {
+          io.stderr.write(
+            `keel run: cannot open ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          return EXIT.failed;
+        }
+      } else {
+        // A store that cannot be opened is a StoreUnavailableError: main gives it exit 4.
+        setup = await localSetup(backendChoice, values.hold === true, memory);
       }
       try {
         setup.backend?.faults.stage(plan.scenario?.faults ?? []);

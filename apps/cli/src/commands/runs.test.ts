@@ -34,7 +34,7 @@ describe("keel runs when the PostgreSQL store cannot be opened", () => {
     expect(shown.stderr).toContain("cannot open the PostgreSQL store (DATABASE_URL)");
     expect(shown.stderr).toContain(says);
     expect(shown.stderr + shown.stdout).not.toContain("s3cret");
-    expect(JSON.parse(shown.stdout)).toMatchObject({ error: { kind: "store_unreachable" } });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ error: { kind: "store_unavailable" } });
   });
 });
 

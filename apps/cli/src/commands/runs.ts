@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import type { DurableRun, DurableRuns } from "@keel/durable-runs";
 import { exitCodeOf, openRuns } from "../durable/durable-store.js";
-import { BACKEND_OPTIONS, chooseBackend, describeBackend } from "../run/open-backend.js";
+import { BACKEND_OPTIONS, chooseBackend } from "../run/open-backend.js";
+import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
 import { defineCommand, EXIT } from "./command.js";
@@ -27,18 +28,16 @@ Options:
 
 Exit codes: list, show and cancel 0 (cancel of a run already cancelled too); 1 no such run (or no store in
 --data-dir: nothing is created), or cancel of a run that already ended otherwise; wait 0 completed,
-3 awaiting approval, 1 any other end (a cancelled run too) or no such run; 2 usage error; 4 the store cannot
-be opened or failed (PostgreSQL unreachable, refused, wrong password, a malformed URL), never read as
-"no such run". With --json an error is one object too: {"error": {"kind", "message"}}.
+3 awaiting approval, 1 any other end (a cancelled run too) or no such run; 2 usage error; 4 the store is
+unavailable: it cannot be opened or failed (PostgreSQL unreachable, refused, a wrong password, a malformed
+URL; a --data-dir that cannot be created or written), never read as "no such run". With --json an error is
+one object too: {"error": {"kind", "message"}} (kind not_found or store_unavailable).
 
 Examples:
   keel runs --json | jq '.runs[] | {runId, status}'
   id=$(keel run --scenario low-value-refund --enqueue) && keel runs wait "$id"
   keel runs cancel 6f1c…
 `;
-
-/** `keel runs`: the store cannot be opened or failed (not "no such run", not the run's own end). */
-const STORE_FAILED = 4;
 
 const ACTIONS = ["list", "show", "wait", "cancel"] as const;
 const ENDED = (status: string) => status !== "queued" && status !== "running";
@@ -104,22 +103,8 @@ export const runsCommand = defineCommand({
       io.stdout.write(json ? `${JSON.stringify({ runs: [] })}\n` : `No ${none}\n`);
       return EXIT.ok;
     }
-    const outage = (error: unknown) =>
-      fail(
-        "store_unreachable",
-        `cannot open the ${describeBackend(choice)}: ${error instanceof Error ? error.message : String(error)}`,
-        STORE_FAILED,
-      );
-    if (choice.kind === "postgres" && !URL.canParse(choice.databaseUrl)) {
-      return outage(new Error("not a URL (postgres://user:password@host:port/database)"));
-    }
-    let runs: DurableRuns;
-    try {
-      runs = await openRuns(choice, "keel runs");
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      return outage(error);
-    }
+    // A store that cannot be opened or fails is a StoreUnavailableError: main gives it exit 4.
+    const runs: DurableRuns = await openRuns(choice, "keel runs");
     try {
       if (action === "list") {
         const listed = await runs.listRuns();
@@ -148,8 +133,11 @@ export const runsCommand = defineCommand({
       }
       return EXIT.ok;
     } catch (error) {
-      spinner.stop();
-      return outage(error);
+      const doing =
+        action === "list"
+          ? "listing the runs"
+          : `${action === "cancel" ? "cancelling" : "reading"} run ${runId}`;
+      throw storeFailed(choice, doing, error);
     } finally {
       spinner.stop();
       await runs.close().catch(() => {});

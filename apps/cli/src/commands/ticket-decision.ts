@@ -2,9 +2,10 @@ import type { SupportBackend } from "@keel/support-desk";
 import { decideHeldTicket, type Verdict } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
 import { approvalKey, continuationClient } from "../run/held-runs.js";
-import type { BackendChoice } from "../run/open-backend.js";
+import { type BackendChoice, describeBackend } from "../run/open-backend.js";
 import { runJson } from "../run/run-json.js";
 import { runSummary } from "../run/run-summary.js";
+import { redactCredentials, StoreUnavailableError } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
 import { EXIT } from "./command.js";
@@ -40,12 +41,11 @@ export async function decideTicket(
   });
   switch (decided.kind) {
     case "store_unavailable":
-      io.stderr.write(
+      throw new StoreUnavailableError(
         decided.step === "read"
-          ? `keel tickets: the store did not answer (${decided.detail}); nothing was decided.\n`
-          : `keel tickets: could not record the decision (${decided.detail}); nothing was run.\n`,
+          ? `the ${describeBackend(context.choice)} did not answer (${redactCredentials(decided.detail)}); nothing was decided.`
+          : `the ${describeBackend(context.choice)} could not record the decision (${redactCredentials(decided.detail)}); nothing was run.`,
       );
-      return EXIT.failed;
     case "not_held":
       throw new UsageError(
         `${ticketId} is not a ticket holding a paused run in this store. Run "keel tickets" to see them.`,

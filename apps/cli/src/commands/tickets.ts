@@ -4,6 +4,7 @@ import { didYouMean } from "@keel/diagnostics";
 import type { Ticket } from "@keel/support-desk";
 import { decideDurableRun } from "../durable/decide-run.js";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson, plural } from "../trace/format-steps.js";
 import { UsageError } from "../usage-error.js";
@@ -36,6 +37,13 @@ Options:
   --data-dir DIR         PGlite data directory
   --json                 print { "backend", "tickets": [ ... ] }
   -h, --help             this help
+
+Exit codes: 0 listed (none in a folder without a store: nothing is created), or the decided run completed
+(approve|reject T-…) or its continuation was queued (RUN-ID); 1 the decided run ended otherwise, the ticket or
+run was already decided or is not awaiting approval; 2 usage error; 4 the store is unavailable (PostgreSQL
+unreachable, refused, a wrong password or a malformed URL; a --data-dir that cannot be created or written, or
+that another process holds): nothing was decided, and the tickets are unknown, not absent. With --json an
+unavailable store is one {"error": {"kind": "store_unavailable", "message"}} object.
 
 Examples:
   keel run --scenario high-value-refund --backend sql && keel tickets
@@ -109,15 +117,8 @@ export const ticketsCommand = defineCommand({
       );
       return EXIT.ok;
     }
-    let backend: Awaited<ReturnType<typeof openBackend>>;
-    try {
-      backend = await openBackend(choice);
-    } catch (error) {
-      io.stderr.write(
-        `keel tickets: cannot open the ${where}: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      return EXIT.failed;
-    }
+    // A store that cannot be opened or does not answer is a StoreUnavailableError: main gives it exit 4.
+    const backend = await openBackend(choice);
     try {
       if (deciding) {
         return await decideTicket(backend, ticketId!, verdict, {
@@ -129,12 +130,7 @@ export const ticketsCommand = defineCommand({
         });
       }
       const listed = await backend.listTickets({ status: "open" });
-      if (listed.kind !== "listed") {
-        io.stderr.write(
-          `keel tickets: the ${where} did not answer (${listed.kind}); the tickets are unknown, not absent.\n`,
-        );
-        return EXIT.failed;
-      }
+      if (listed.kind !== "listed") throw storeFailed(choice, "listing the tickets", listed.kind);
       const backendName = choice.kind === "memory" ? "memory" : choice.kind;
       io.stdout.write(
         values.json

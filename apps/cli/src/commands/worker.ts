@@ -4,6 +4,7 @@ import { openRuns } from "../durable/durable-store.js";
 import { supportAgents } from "../durable/support-agents.js";
 import { approvalKey } from "../run/held-runs.js";
 import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { defineCommand, EXIT, readInteger } from "./command.js";
 
@@ -27,6 +28,10 @@ Options:
   --database-url URL       PostgreSQL (default $DATABASE_URL)
   --data-dir DIR           PGlite data directory (default $KEEL_DATA_DIR or ./.keel-data)
   -h, --help               this help
+
+Exit codes: 0 drained and stopped; 2 usage error; 4 the store is unavailable at start (PostgreSQL unreachable,
+refused, a wrong password or a malformed URL; a --data-dir that cannot be created or written, or that another
+process holds).
 
 LIVE runs use this worker's ANTHROPIC_API_KEY (a queued run carries its base URL and model, never a key).
 A run approved with keel tickets approve RUN-ID resumes with the store's approval key: the PGlite folder's
@@ -72,18 +77,24 @@ export const workerCommand = defineCommand({
       choice.kind === "memory" || !(env.KEEL_APPROVAL_KEY || choice.kind === "pglite")
         ? undefined
         : approvalKey(env, choice, io.stderr);
+    // A store that cannot be opened is a StoreUnavailableError: main gives it exit 4.
     const runs = await openRuns(choice, "keel worker", leaseSeconds);
     let backend: Awaited<ReturnType<typeof openBackend>> | undefined;
     try {
       backend = await openBackend(choice);
-      const worker = await runs.startWorker({
-        agents: supportAgents(backend, env, key !== undefined),
-        concurrency,
-        leaseSeconds,
-        ...(key === undefined ? {} : { approvalKey: key }),
-        ...(maxInFlight === undefined ? {} : { modelRequests: { maxInFlight } }),
-        onProgress: (event) => io.stderr.write(progressLine(event, style)),
-      });
+      const agents = supportAgents(backend, env, key !== undefined);
+      const worker = await runs
+        .startWorker({
+          agents,
+          concurrency,
+          leaseSeconds,
+          ...(key === undefined ? {} : { approvalKey: key }),
+          ...(maxInFlight === undefined ? {} : { modelRequests: { maxInFlight } }),
+          onProgress: (event) => io.stderr.write(progressLine(event, style)),
+        })
+        .catch((error: unknown) => {
+          throw storeFailed(choice, "starting the worker", error);
+        });
       io.stderr.write(
         `${style.bold("worker")} ready · ${describeBackend(choice)} · concurrency ${concurrency} · lease ${leaseSeconds} s` +
           `${maxInFlight === undefined ? "" : ` · at most ${maxInFlight} model requests in flight`}\n`,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { type DurableRuns, openDurableRuns } from "@keel/durable-runs";
 import type { DurableStoreOptions } from "@keel/durable-runs/internal";
 import type { BackendChoice } from "../run/open-backend.js";
+import { cannotOpen, prepareStore } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 
 /** The one agent `keel run --enqueue` queues and `keel worker` runs: the support agent. */
@@ -23,16 +24,22 @@ export function durableStoreOf(choice: BackendChoice, command: string): DurableS
   return { dataDir: join(choice.dataDir, "runs") };
 }
 
-/** Opens the queue (through its owner's socket when a worker holds the PGlite folder). */
-export function openRuns(
+/**
+ * Opens the queue (through its owner's socket when a worker holds the PGlite folder); rejects with a
+ * StoreUnavailableError (exit 4) when it cannot be opened.
+ */
+export async function openRuns(
   choice: BackendChoice,
   command: string,
   leaseSeconds?: number,
 ): Promise<DurableRuns> {
-  return openDurableRuns({
-    ...durableStoreOf(choice, command),
-    ...(leaseSeconds === undefined ? {} : { leaseSeconds }),
-  });
+  const store = durableStoreOf(choice, command);
+  prepareStore(choice);
+  try {
+    return await openDurableRuns({ ...store, ...(leaseSeconds === undefined ? {} : { leaseSeconds }) });
+  } catch (error) {
+    throw cannotOpen(choice, error);
+  }
 }
 
 /** Exit codes of a run's status, as `keel run` gives them: completed 0, awaiting approval 3, any other end 1. */

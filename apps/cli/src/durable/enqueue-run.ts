@@ -4,6 +4,7 @@ import type { Environment } from "../env-file.js";
 import { liveSettings } from "../mode.js";
 import type { BackendChoice } from "../run/open-backend.js";
 import type { RunPlan } from "../run/plan-run.js";
+import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { UsageError } from "../usage-error.js";
 import { openRuns, SUPPORT_AGENT } from "./durable-store.js";
@@ -63,11 +64,15 @@ export async function enqueueRun(
   }
   const runs = await openRuns(choice, "keel run --enqueue");
   try {
-    const runId = await runs.enqueueRun({
-      agent: SUPPORT_AGENT,
-      prompt: plan.request,
-      metadata: { ...(plan.scenario?.metadata ?? {}), [ENQUEUED_MODEL]: model },
-    });
+    const runId = await runs
+      .enqueueRun({
+        agent: SUPPORT_AGENT,
+        prompt: plan.request,
+        metadata: { ...(plan.scenario?.metadata ?? {}), [ENQUEUED_MODEL]: model },
+      })
+      .catch((error: unknown) => {
+        throw storeFailed(choice, "queueing the run", error);
+      });
     io.stdout.write(context.json ? `${JSON.stringify({ runId })}\n` : `${runId}\n`);
     if (!context.json) io.stderr.write(`queued: a worker runs it (keel worker); keel runs wait ${runId}\n`);
     return 0;

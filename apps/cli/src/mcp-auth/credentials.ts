@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createOAuthProvider, type McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
+import { cannotOpen, prepareStore, type StoreAbout, storeFailed } from "../store-unavailable.js";
 import { openCredentialDatabase } from "./credential-database.js";
 import { CREDENTIALS_KEY_VARIABLE, type CredentialsLocation, credentialsSecret } from "./credential-key.js";
 import { type SqlCredentialStore, sqlCredentialStore } from "./credential-store.js";
@@ -26,6 +27,19 @@ export function describeLocation(location: CredentialsLocation): string {
   return location.kind === "pglite" ? location.dataDir : "PostgreSQL (KEEL_MCP_CREDENTIALS_DATABASE_URL)";
 }
 
+/** The credential store as an unavailable store's message names it, and what to do. */
+function credentialStoreAbout(location: CredentialsLocation): StoreAbout {
+  return location.kind === "pglite"
+    ? {
+        name: `MCP credential store in ${location.dataDir}`,
+        hint: "Set KEEL_MCP_CREDENTIALS_DIR to a folder this user can create and write.",
+      }
+    : {
+        name: "MCP credential store in PostgreSQL (KEEL_MCP_CREDENTIALS_DATABASE_URL)",
+        hint: "Check that PostgreSQL is running and reachable at KEEL_MCP_CREDENTIALS_DATABASE_URL's host and port, and its user, password and database.",
+      };
+}
+
 /**
  * The credential store, opened on first use: a run whose HTTP servers never ask for authorization makes
  * no key and opens no database. Errors (a missing key for PostgreSQL) surface at that first use.
@@ -35,8 +49,26 @@ export function lazyCredentialStore(environment: Environment, cwd: string): SqlC
   const store = () => {
     opened ??= (async () => {
       const location = credentialsLocation(environment, cwd);
+      const about = credentialStoreAbout(location);
+      // Made here first, one level at a time (0700 as the store makes it): a folder that cannot be made
+      // fails at once as an unavailable store (exit 4) instead of spinning in a recursive mkdir.
+      prepareStore(location, about, 0o700);
       const secret = credentialsSecret(environment[CREDENTIALS_KEY_VARIABLE], location);
-      return sqlCredentialStore(await openCredentialDatabase(location), secret);
+      const database = await openCredentialDatabase(location).catch((error: unknown) => {
+        throw cannotOpen(location, error, about);
+      });
+      // A statement that fails is the database's outage (a PGlite folder is opened for each one), never
+      // "no credentials": main gives it exit 4.
+      return sqlCredentialStore(
+        {
+          run: (sql, params) =>
+            database.run(sql, params).catch((error: unknown) => {
+              throw storeFailed(location, "reading or writing credentials", error, about);
+            }),
+          close: () => database.close(),
+        },
+        secret,
+      );
     })();
     return opened;
   };

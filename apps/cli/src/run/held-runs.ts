@@ -1,19 +1,23 @@
 import { AnthropicClient, type ModelClient } from "@keel/loop";
 import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
+import { cannotOpen, prepareStore } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 import type { BackendChoice } from "./open-backend.js";
 
 /**
  * The key that signs decisions on this store (support-desk's `approvalKeyFor`): `KEEL_APPROVAL_KEY` when
  * set; for a PGlite folder, the folder's own key, made on first use (said on stderr); for PostgreSQL, an
- * explicit key is required. A missing or short key is a usage error saying what to set.
+ * explicit key is required. A missing or short key is a usage error saying what to set; a folder where the
+ * key cannot be made is an unavailable store (StoreUnavailableError).
  */
 export function approvalKey(
   env: Environment,
   choice: BackendChoice,
   stderr: { write(text: string): unknown },
 ): string {
+  // The folder's key is made in the folder: make it first, so one that cannot be made fails at once (exit 4).
+  if (choice.kind === "pglite" && !env.KEEL_APPROVAL_KEY) prepareStore(choice);
   try {
     const found = approvalKeyFor({ environmentKey: env.KEEL_APPROVAL_KEY, store: choice });
     if (found.from === "data-dir" && found.created) {
@@ -25,7 +29,8 @@ export function approvalKey(
     return found.key;
   } catch (error) {
     if (ApprovalKeyError.isInstance(error)) throw new UsageError(error.message);
-    throw error;
+    // The folder's key could not be read or written: the folder is not usable.
+    throw choice.kind === "pglite" ? cannotOpen(choice, error) : error;
   }
 }
 

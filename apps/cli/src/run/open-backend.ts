@@ -8,6 +8,7 @@ import {
 import { checkDataDir, DataDirNotADirectoryError } from "@keel/support-desk/internal";
 import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
+import { cannotOpen, prepareStore } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 
 /** Where the support tools keep customers, orders, refunds and tickets. */
@@ -94,9 +95,19 @@ export function describeBackend(choice: BackendChoice): string {
   return "PostgreSQL store (DATABASE_URL)";
 }
 
-/** Opens the store (migrating a SQL one); rejects when a database cannot be opened. */
+/**
+ * Opens the store (migrating a SQL one); rejects with a StoreUnavailableError (exit 4) when a database cannot
+ * be opened: PostgreSQL unreachable or refusing, a PGlite folder that cannot be made or that another process
+ * holds.
+ */
 export async function openBackend(choice: BackendChoice): Promise<FaultableBackend | SqlBackend> {
   if (choice.kind === "memory") return createMemoryBackend();
-  if (choice.kind === "pglite") return createSqlBackend({ dataDir: choice.dataDir });
-  return createSqlBackend({ databaseUrl: choice.databaseUrl });
+  prepareStore(choice);
+  try {
+    return await createSqlBackend(
+      choice.kind === "pglite" ? { dataDir: choice.dataDir } : { databaseUrl: choice.databaseUrl },
+    );
+  } catch (error) {
+    throw cannotOpen(choice, error);
+  }
 }

@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { KeelError } from "@keel/errors";
+import { DataDirLockedError } from "@keel/support-desk/internal";
+import { type BackendChoice, describeBackend } from "./run/open-backend.js";
+
+/**
+ * The store a command needs is unavailable: it could not be opened or it stopped answering (PostgreSQL
+ * unreachable, refused, a wrong password or a malformed URL; a PGlite folder that cannot be created or
+ * written, or that another process holds). `main` is the one place that turns it into an exit code
+ * (`EXIT.storeUnavailable`, 4) and, with `--json`, one `{"error": {"kind": "store_unavailable", …}}` object:
+ * an outage never reads as "not found" or as a run's own end. The message names the store (never a
+ * database URL's password: the store's own words pass through redactCredentials) and says what to do.
+ */
+export class StoreUnavailableError extends KeelError<"STORE_UNAVAILABLE"> {
+  static override readonly errorName = "StoreUnavailableError";
+
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super("STORE_UNAVAILABLE", message, options);
+  }
+}
+
+/** `scheme://user:password@…` → `scheme://user:***@…`: a URL's password is never printed. */
+export function redactCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, "$1***@");
+}
+
+/**
+ * `text` with every password of the URLs among `sources` (the environment's values, the arguments) masked
+ * as it was given and percent-decoded, then any `scheme://user:password@` left masked by redactCredentials:
+ * a password that is not percent-encoded (`p@ss/word`) is not cut short.
+ */
+export function withoutPasswords(text: string, sources: Iterable<string | undefined>): string {
+  let safe = text;
+  for (const source of sources) {
+    for (const candidate of source?.match(/[a-z][a-z0-9+.-]*:\/\/\S+/gi) ?? []) {
+      const password = candidate.slice(candidate.indexOf("://") + 3).match(/^[^:/@\s]*:(.+)@[^@]*$/)?.[1];
+      if (password === undefined || password.length < 3) continue;
+      for (const form of new Set([password, safeDecode(password)])) safe = safe.split(form).join("***");
+    }
+  }
+  return redactCredentials(safe);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A store as messages name it (never its URL) and what to do when it is unavailable. */
+export interface StoreAbout {
+  readonly name: string;
+  readonly hint: string;
+}
+
+/** The support store (and its queue) of `--backend sql`, `--database-url`, `--data-dir`. */
+function supportStore(choice: BackendChoice): StoreAbout {
+  const name = describeBackend(choice);
+  if (choice.kind === "postgres") {
+    return {
+      name,
+      hint: "Check that PostgreSQL is running and reachable at the URL's host and port, and its user, password and database (--database-url or DATABASE_URL).",
+    };
+  }
+  if (choice.kind === "pglite") {
+    return {
+      name,
+      hint: "Use a --data-dir (or KEEL_DATA_DIR) this user can create and write, and that no other process holds.",
+    };
+  }
+  return { name, hint: "" };
+}
+
+/** The store's own words (a driver may echo the URL it was given: its password is masked). */
+function detailOf(error: unknown): string {
+  const text = redactCredentials(error instanceof Error ? error.message : String(error));
+  return text.trim().replace(/[.\s]+$/, "") || "no detail";
+}
+
+/**
+ * The store could not be opened: `cannot open the PostgreSQL store (DATABASE_URL): connect ECONNREFUSED …`,
+ * then what to do. Passes a StoreUnavailableError through unchanged.
+ */
+export function cannotOpen(
+  choice: BackendChoice,
+  error: unknown,
+  about: StoreAbout = supportStore(choice),
+): StoreUnavailableError {
+  if (StoreUnavailableError.isInstance(error)) return error;
+  // The folder's lock names its owner and says what to do already.
+  const hint = DataDirLockedError.isInstance(error) ? "" : about.hint;
+  return new StoreUnavailableError(`cannot open the ${about.name}: ${detailOf(error)}. ${hint}`.trimEnd(), {
+    cause: error,
+  });
+}
+
+/**
+ * The store was open and failed while `doing` (`listing the runs`): an outage, never an empty answer.
+ * Passes a StoreUnavailableError through unchanged.
+ */
+export function storeFailed(
+  choice: BackendChoice,
+  doing: string,
+  error: unknown,
+  about: StoreAbout = supportStore(choice),
+): StoreUnavailableError {
+  if (StoreUnavailableError.isInstance(error)) return error;
+  return new StoreUnavailableError(
+    `the ${about.name} failed while ${doing}: ${detailOf(error)} (an outage, not an answer). ${about.hint}`.trimEnd(),
+    { cause: error },
+  );
+}
+
+/**
+ * Checks what can be known before opening: a PostgreSQL URL parses; a PGlite folder exists or is made, one
+ * level at a time — Node's recursive `mkdir` never settles on a path it cannot create under some parents
+ * (`/proc/x`), and the stores' own openers use it, so the folder is made here first and a path that cannot
+ * be created fails at once.
+ */
+export function prepareStore(
+  choice: BackendChoice,
+  about: StoreAbout = supportStore(choice),
+  folderMode?: number,
+): void {
+  // pg reads a URL, or a socket folder and database ("/var/run/postgresql keel"); anything else it would
+  // take for a host name ("notaurl" fails as "getaddrinfo ENOTFOUND base").
+  if (
+    choice.kind === "postgres" &&
+    !choice.databaseUrl.startsWith("/") &&
+    !URL.canParse(choice.databaseUrl)
+  ) {
+    throw cannotOpen(
+      choice,
+      new Error("not a URL: give postgres:// then the user, password, host, port and database"),
+      about,
+    );
+  }
+  if (choice.kind === "pglite") {
+    try {
+      makeFolder(choice.dataDir, folderMode);
+    } catch (error) {
+      throw cannotOpen(choice, error, about);
+    }
+  }
+}
+
+/** Why `mkdir` failed, in words, by its error code. */
+const WHY: Readonly<Record<string, string>> = {
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "read-only file system",
+  ENOENT: "this file system allows no new folder there",
+  ENOSPC: "no space left on the device",
+};
+
+/** `mkdir -p` one level at a time; `mode` for the last level only (a credential folder's 0700). */
+function makeFolder(path: string, mode?: number): void {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) return;
+  const parent = dirname(absolute);
+  if (parent !== absolute) makeFolder(parent);
+  try {
+    mkdirSync(absolute, mode === undefined ? undefined : { mode });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const why = WHY[code] ?? (error as Error).message;
+    throw new Error(`the folder ${absolute} cannot be created (${code ? `${code}: ` : ""}${why})`, {
+      cause: error,
+    });
+  }
+}
