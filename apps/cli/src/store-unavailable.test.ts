@@ -207,10 +207,10 @@ describe("passwords are never printed", () => {
   it("withoutPasswords masks the passwords of the URLs it is given, as given and decoded", () => {
     const url = "postgres://keel:p@ss%2Fw0rd@db.internal:5432/keel";
     expect(withoutPasswords("the server said p@ss/w0rd and p@ss%2Fw0rd", ["x", url])).toBe(
-      "the server said *** and ***",
+      "the server said [REDACTED] and [REDACTED]",
     );
     expect(withoutPasswords(`failed: ${url}`, [undefined, `--database-url=${url}`])).toBe(
-      "failed: postgres://keel:***@db.internal:5432/keel",
+      "failed: postgres://keel:[REDACTED]@db.internal:5432/keel",
     );
   });
 });
@@ -218,10 +218,10 @@ describe("passwords are never printed", () => {
 describe("redactCredentials", () => {
   it("masks a URL's password, whatever the scheme, and leaves the rest", () => {
     expect(redactCredentials(`connect to ${DOWN} failed`)).toBe(
-      "connect to postgres://keel:***@127.0.0.1:1/none failed",
+      "connect to postgres://keel:[REDACTED]@127.0.0.1:1/none failed",
     );
     expect(redactCredentials("postgresql://u:p%40ss@h/db and https://a:b@c")).toBe(
-      "postgresql://u:***@h/db and https://a:***@c",
+      "postgresql://u:[REDACTED]@h/db and https://a:[REDACTED]@c",
     );
     expect(redactCredentials("postgres://keel@127.0.0.1/db")).toBe("postgres://keel@127.0.0.1/db");
   });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { KeelError } from "@keel/errors";
+import { REDACTED, redactSecretText } from "@keel/secrets";
 import { DataDirLockedError } from "@keel/support-desk/internal";
 import { type BackendChoice, describeBackend } from "./run/open-backend.js";
 
@@ -20,15 +21,19 @@ export class StoreUnavailableError extends KeelError<"STORE_UNAVAILABLE"> {
   }
 }
 
-/** `scheme://user:password@…` → `scheme://user:***@…`: a URL's password is never printed. */
+/**
+ * Every secret `@keel/secrets` finds in `text` masked (a URL's password: `scheme://user:[REDACTED]@…`, never
+ * printed): the one redactor, as traces and logs use it.
+ */
 export function redactCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, "$1***@");
+  return redactSecretText(text);
 }
 
 /**
  * `text` with every password of the URLs among `sources` (the environment's values, the arguments) masked
- * as it was given and percent-decoded, then any `scheme://user:password@` left masked by redactCredentials:
- * a password that is not percent-encoded (`p@ss/word`) is not cut short.
+ * as it was given and percent-decoded — secrets known by value, for a driver that echoes a fragment of one
+ * outside its URL, or a password that is not percent-encoded (`p@ss/word`) — then every secret shape masked
+ * by redactCredentials.
  */
 export function withoutPasswords(text: string, sources: Iterable<string | undefined>): string {
   let safe = text;
@@ -36,7 +41,7 @@ export function withoutPasswords(text: string, sources: Iterable<string | undefi
     for (const candidate of source?.match(/[a-z][a-z0-9+.-]*:\/\/\S+/gi) ?? []) {
       const password = candidate.slice(candidate.indexOf("://") + 3).match(/^[^:/@\s]*:(.+)@[^@]*$/)?.[1];
       if (password === undefined || password.length < 3) continue;
-      for (const form of new Set([password, safeDecode(password)])) safe = safe.split(form).join("***");
+      for (const form of new Set([password, safeDecode(password)])) safe = safe.split(form).join(REDACTED);
     }
   }
   return redactCredentials(safe);
