@@ -130,13 +130,8 @@ interface Seen extends LockHolder {
 
 /** Reads the lock file at `path` through one descriptor, so pid and identity are of the same file. */
 function inspect(path: string): Seen | undefined {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const descriptor = unlessMissing(() => openSync(path, "r"));
+  if (descriptor === undefined) return undefined;
   try {
     const stat = fstatSync(descriptor, { bigint: true });
     const text = readFileSync(descriptor, "utf8").trim();
@@ -228,11 +223,15 @@ function heldLock(path: string): PidLock {
   };
 }
 
-function removeIfThere(path: string): void {
+const removeIfThere = (path: string): void => unlessMissing(() => unlinkSync(path));
+
+/** What `touch` returns, or `undefined` when the file it touches does not exist (ENOENT). */
+function unlessMissing<T>(touch: () => T): T | undefined {
   try {
-    unlinkSync(path);
+    return touch();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
   }
 }
 
