@@ -260,11 +260,16 @@ async function smoke(name, tarballs) {
   ).catch((error) => {
     throw missing(error);
   });
+  // A package of Keel plumbing only (@keel/folder-lock) has an empty main entry and everything under ./internal:
+  // then that entry is the one that must not be empty.
+  const entry = Object.keys(workspace.get(name).manifest.exports ?? {}).includes("./internal")
+    ? `${name}/internal`
+    : undefined;
   const required = await step("require() of the package failed", "node", [
     "--input-type=commonjs",
     "--no-warnings",
     "-e",
-    `const m = require(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("require() gave an empty module"); console.log("require(): " + Object.keys(m).length + " exports")`,
+    `const m = require(${JSON.stringify(name)}); let n = Object.keys(m).length; const internal = ${JSON.stringify(entry ?? null)}; if (n === 0 && internal) { n = Object.keys(require(internal)).length; if (n > 0) console.log("require(): no public exports; " + internal + ": " + n + " exports"); } else if (n > 0) console.log("require(): " + n + " exports"); if (n === 0) throw new Error("require() gave an empty module")`,
   ]);
   // The one project with zod: @keel/tools beside zod 3.25 (see zodThreeCheck), in the same install.
   const zod = name === "@keel/tools" ? await besideZodThree() : "";

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { type PidLock, readHolder, tryLock } from "@keel/folder-lock/internal";
 import type { ConstructorOptions } from "pg-boss";
 import { fromPglite } from "pg-boss";
 import { ownedByTurns, servedByTurns, Turn } from "./pglite-owner.js";
@@ -50,11 +51,12 @@ export async function openDatabase(options: DurableStoreOptions): Promise<Durabl
 async function ownOrReach(dataDir: string): Promise<DurableDatabase | undefined> {
   for (const deadline = Date.now() + OWNER_WAIT_MS; ; ) {
     if (existsSync(socketFileOf(dataDir)) && (await answers(dataDir))) return undefined;
-    if (await takeOwnership(dataDir)) return openPglite(dataDir);
+    const lock = takeOwnership(dataDir);
+    if (lock !== undefined) return openPglite(dataDir, lock);
     // Another process is opening the folder: it will serve it as soon as it is open.
     if (Date.now() > deadline) {
       throw new Error(
-        `${dataDir} is owned by process ${ownerOf(dataDir)}, which does not answer on its socket.`,
+        `${dataDir} is owned by process ${readHolder(lockFileOf(dataDir))?.pid}, which does not answer on its socket.`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -112,14 +114,8 @@ async function throughOwner(dataDir: string): Promise<DurableDatabase> {
     });
     return takingOver;
   };
-  const ownerGone = () => {
-    try {
-      const owner = ownerOf(dataDir);
-      return !(owner > 0 && isAlive(owner));
-    } catch {
-      return true; // no lock: the owner closed the folder
-    }
-  };
+  // No lock: the owner closed the folder.
+  const ownerGone = () => readHolder(lockFileOf(dataDir))?.alive !== true;
   const watch = setInterval(() => {
     if (owned === undefined && !closed && takingOver === undefined && ownerGone())
       void takeOver().catch(() => {}); // the next check tries again
@@ -151,33 +147,15 @@ async function throughOwner(dataDir: string): Promise<DurableDatabase> {
 
 const OWNER_WAIT_MS = 120_000;
 const lockFileOf = (dataDir: string) => join(dataDir, "keel-owner.pid");
-const ownerOf = (dataDir: string): number => Number(readFileSync(lockFileOf(dataDir), "utf8"));
 
-/** The folder's owner lock: created once (`wx`); a lock whose process is gone is taken over. */
-async function takeOwnership(dataDir: string): Promise<boolean> {
-  try {
-    writeFileSync(lockFileOf(dataDir), String(process.pid), { flag: "wx" });
-    return true;
-  } catch {
-    let owner: number;
-    try {
-      owner = ownerOf(dataDir);
-    } catch {
-      return false;
-    }
-    if (owner === process.pid || isAlive(owner)) return false;
-    await rm(lockFileOf(dataDir), { force: true });
-    return takeOwnership(dataDir);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+/**
+ * The folder's owner lock (`@keel/folder-lock`): created once; a lock whose process is gone is taken over, by
+ * one process when several reaching the folder try at once. `undefined` while a live process (this one too)
+ * holds it.
+ */
+function takeOwnership(dataDir: string): PidLock | undefined {
+  const attempt = tryLock(lockFileOf(dataDir));
+  return attempt.acquired ? attempt.lock : undefined;
 }
 
 async function answers(dataDir: string): Promise<boolean> {
@@ -238,7 +216,8 @@ async function openPostgres(connection: PgConnection): Promise<DurableDatabase> 
   };
 }
 
-async function openPglite(dataDir: string): Promise<DurableDatabase> {
+/** Opens the folder as its owner; `lock`, the owner lock, is released when it is closed. */
+async function openPglite(dataDir: string, lock: PidLock): Promise<DurableDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
@@ -270,7 +249,7 @@ async function openPglite(dataDir: string): Promise<DurableDatabase> {
     async close() {
       await server.stop();
       await pglite.close();
-      await rm(lockFileOf(dataDir), { force: true });
+      lock.release();
     },
   };
 }

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { waitForLock } from "@keel/folder-lock/internal";
 import type { CredentialsLocation } from "./credential-key.js";
 
 /** The one table MCP credentials live in; `sealed` is AES-256-GCM ciphertext (sealed-json.ts). */
@@ -54,41 +55,18 @@ export async function openCredentialDatabase(location: CredentialsLocation): Pro
 
 const LOCK_WAIT_MS = 15_000;
 
+/**
+ * Runs `work` holding `<dataDir>/credentials.lock` (`@keel/folder-lock`): waits up to 15 s for another keel
+ * process to finish with the folder; a lock whose process is gone is taken over.
+ */
 async function withFolderLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
   const path = join(dataDir, "credentials.lock");
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      const descriptor = openSync(path, "wx", 0o600);
-      writeSync(descriptor, String(process.pid));
-      closeSync(descriptor);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (!holderAlive(path)) {
-        rmSync(path, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`${dataDir} is busy: another keel process holds ${path} for longer than 15 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const attempt = await waitForLock(path, { timeoutMs: LOCK_WAIT_MS, pollMs: 50, mode: 0o600 });
+  if (!attempt.acquired)
+    throw new Error(`${dataDir} is busy: another keel process holds ${path} for longer than 15 s`);
   try {
     return await work();
   } finally {
-    rmSync(path, { force: true });
-  }
-}
-
-function holderAlive(path: string): boolean {
-  try {
-    const pid = Number.parseInt(readFileSync(path, "utf8"), 10);
-    if (!Number.isInteger(pid) || pid <= 0) return false;
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // A file being written right now reads empty: the holder is alive. EPERM: a live process of another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    attempt.lock.release();
   }
 }

@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +56,24 @@ describe("one owner per PGlite data directory", () => {
     const lock = lockDataDir(dir);
     expect(readFileSync(lock.path, "utf8")).toBe(String(process.pid));
     lock.release();
+  });
+
+  it("refuses a lock being written (empty, just now) without a pid; an empty one left long ago is taken over", () => {
+    const dir = join(scratch, "e");
+    lockDataDir(dir).release();
+    const path = join(dir, "keel.lock");
+    writeFileSync(path, "");
+    const caught = attempt(() => lockDataDir(dir));
+    expect(caught).toMatchObject({ code: "DATA_DIR_LOCKED", holderPid: null });
+    expect(String((caught as Error).message)).toContain(
+      `The data directory ${dir} is in use by another Keel process. `,
+    );
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(path, longAgo, longAgo);
+    const lock = lockDataDir(dir);
+    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("lets createSqlBackend open a folder once at a time, in this process too, and frees it on close", async () => {

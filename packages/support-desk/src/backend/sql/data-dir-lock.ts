@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { KeelConfigError } from "@keel/errors";
+import { tryLock } from "@keel/folder-lock/internal";
 
 const LOCK_FILE = "keel.lock";
 
@@ -76,45 +77,14 @@ export interface DataDirLock {
  * Takes `<dataDir>/keel.lock` (creating the directory; PGlite ignores the extra file) for this process.
  * Every Keel entry point opens a PGlite folder through `createSqlBackend`, which takes this lock first, so
  * one process owns a folder; a second gets DataDirLockedError naming the owner. A lock left by a process
- * that died (kill -9) is taken over. A file where the directory should be is DataDirNotADirectoryError.
+ * that died (kill -9) is taken over (`@keel/folder-lock`: one process wins when several try at once). A file
+ * where the directory should be is DataDirNotADirectoryError.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   checkDataDir(dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const descriptor = openSync(path, "wx");
-      writeSync(descriptor, String(process.pid));
-      closeSync(descriptor);
-      return { path, release: () => rmSync(path, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = readHolder(path);
-      // This process too: two PGlite instances on one folder lose data just the same.
-      if (holder !== null && isAlive(holder)) {
-        throw new DataDirLockedError(dataDir, holder);
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new DataDirLockedError(dataDir, readHolder(path));
-}
-
-function readHolder(path: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  // This process too holds it against a second open: two PGlite instances on one folder lose data just the same.
+  const attempt = tryLock(join(dataDir, LOCK_FILE));
+  if (!attempt.acquired) throw new DataDirLockedError(dataDir, attempt.holder.pid);
+  return attempt.lock;
 }

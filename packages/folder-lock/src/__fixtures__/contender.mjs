@@ -1,0 +1,27 @@
+// One contender for a lock file, run by race.test.ts: says "ready", waits for "go <epoch ms>" on stdin, spins
+// until that moment (so every contender starts together), makes one tryLock attempt, prints its outcome as
+// JSON, and keeps what it got until stdin ends; then releases and exits.
+import { tryLock } from "../../dist/internal.js";
+
+const [path] = process.argv.slice(2);
+let attempt;
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  input += chunk;
+  const go = /^go (\d+)\n/.exec(input);
+  if (!go || attempt) return;
+  const start = Number(go[1]);
+  while (Date.now() < start) {
+    // spin: a timer would add its own jitter
+  }
+  attempt = tryLock(path);
+  process.stdout.write(
+    `${JSON.stringify({ pid: process.pid, acquired: attempt.acquired, holder: attempt.acquired ? null : attempt.holder })}\n`,
+  );
+});
+process.stdin.on("end", () => {
+  if (attempt?.acquired) attempt.lock.release();
+  process.exit(0);
+});
+process.stdout.write("ready\n");

@@ -1,0 +1,106 @@
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// Real processes: they race for one stale lock, each its own Node process calling the built tryLock; and a
+// process of another user asks whether this one is alive.
+const CONTENDER = fileURLToPath(new URL("./__fixtures__/contender.mjs", import.meta.url));
+const INTERNAL = new URL("../dist/internal.js", import.meta.url).href;
+const CONTENDERS = 6;
+const ROUNDS = 8;
+
+// The child processes import the built package: build it first (its own build script).
+beforeAll(() => {
+  execFileSync("pnpm", ["run", "--silent", "build"], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
+}, 120_000);
+
+interface Outcome {
+  readonly pid: number;
+  readonly acquired: boolean;
+  readonly holder: { readonly pid: number | null; readonly alive: boolean } | null;
+}
+
+/** Resolves with the first line `child` prints on stdout. */
+function nextLine(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const end = text.indexOf("\n");
+      if (end < 0) return;
+      child.stdout.off("data", onData);
+      resolve(text.slice(0, end));
+    };
+    child.stdout.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`contender exited (${code}) before a line`)));
+  });
+}
+
+const exited = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", resolve);
+  });
+
+/** A pid no process has: one that just exited. */
+const deadPid = (): number => spawnSync(process.execPath, ["-e", ""]).pid as number;
+
+describe("several processes taking over one stale lock at the same moment", () => {
+  it(`leaves exactly one holder, every round (${ROUNDS} rounds of ${CONTENDERS} processes)`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const dir = mkdtempSync(join(tmpdir(), "keel-lock-race-"));
+      const path = join(dir, "race.lock");
+      const dead = deadPid();
+      writeFileSync(path, String(dead));
+      const children = Array.from({ length: CONTENDERS }, () =>
+        spawn(process.execPath, [CONTENDER, path], { stdio: ["pipe", "pipe", "pipe"] }),
+      );
+      try {
+        await Promise.all(children.map(async (child) => expect(await nextLine(child)).toBe("ready")));
+        const outcomes = children.map(nextLine);
+        const go = `go ${Date.now() + 150}\n`;
+        for (const child of children) child.stdin.write(go);
+        const results = (await Promise.all(outcomes)).map((line) => JSON.parse(line) as Outcome);
+
+        const winners = results.filter((result) => result.acquired);
+        expect(
+          winners.map((winner) => winner.pid),
+          `round ${round}: the processes that hold the lock`,
+        ).toHaveLength(1);
+        const winner = winners[0]!.pid;
+        expect(readFileSync(path, "utf8")).toBe(String(winner));
+        for (const loser of results.filter((result) => !result.acquired)) {
+          expect(loser.holder).toEqual({ pid: winner, alive: true });
+        }
+      } finally {
+        for (const child of children) child.stdin.end();
+        expect(await Promise.all(children.map(exited))).toEqual(children.map(() => 0));
+      }
+      // The winner released its lock; no temporary or guard file is left behind.
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  }, 120_000);
+});
+
+describe("a holder this process may not signal", () => {
+  it("is alive (kill(pid, 0) fails with EPERM)", () => {
+    // As root, the question is asked from a process of user `nobody` (65534) about this root process;
+    // as anyone else, this process asks about pid 1 (root's init). Either way signal 0 is refused with EPERM.
+    const asRoot = process.getuid?.() === 0;
+    const target = asRoot ? process.pid : 1;
+    const script = `import(${JSON.stringify(INTERNAL)}).then(({ isAlive }) => {
+      let code = "";
+      try { process.kill(${target}, 0); } catch (error) { code = error.code; }
+      console.log(JSON.stringify({ code, alive: isAlive(${target}) }));
+    })`;
+    const answer = spawnSync(process.execPath, ["-e", script], {
+      encoding: "utf8",
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    expect(answer.stderr).toBe("");
+    expect(JSON.parse(answer.stdout)).toEqual({ code: "EPERM", alive: true });
+  });
+});
