@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { KeelError } from "@keel/errors";
+import { makeFolder } from "@keel/folder-lock/internal";
 import { REDACTED, redactSecretText } from "@keel/secrets";
 import { DataDirLockedError } from "@keel/support-desk/internal";
 import { type BackendChoice, describeBackend } from "./run/open-backend.js";
@@ -145,36 +144,9 @@ export function prepareStore(
   }
   if (choice.kind === "pglite") {
     try {
-      makeFolder(choice.dataDir, folderMode);
+      makeFolder(choice.dataDir, { mode: folderMode });
     } catch (error) {
       throw cannotOpen(choice, error, about);
     }
-  }
-}
-
-/** Why `mkdir` failed, in words, by its error code. */
-const WHY: Readonly<Record<string, string>> = {
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EROFS: "read-only file system",
-  ENOENT: "this file system allows no new folder there",
-  ENOSPC: "no space left on the device",
-};
-
-/** `mkdir -p` one level at a time; `mode` for the last level only (a credential folder's 0700). */
-function makeFolder(path: string, mode?: number): void {
-  const absolute = resolve(path);
-  if (existsSync(absolute)) return;
-  const parent = dirname(absolute);
-  if (parent !== absolute) makeFolder(parent);
-  try {
-    mkdirSync(absolute, mode === undefined ? undefined : { mode });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    const why = WHY[code] ?? (error as Error).message;
-    throw new Error(`the folder ${absolute} cannot be created (${code ? `${code}: ` : ""}${why})`, {
-      cause: error,
-    });
   }
 }

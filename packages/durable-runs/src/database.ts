@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { type PidLock, readHolder, tryLock } from "@keel/folder-lock/internal";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { makeFolder, type PidLock, readHolder, tryLock } from "@keel/folder-lock/internal";
 import type { ConstructorOptions } from "pg-boss";
 import { fromPglite } from "pg-boss";
 import { ownedByTurns, servedByTurns, Turn } from "./pglite-owner.js";
@@ -42,7 +42,7 @@ export const socketFileOf = (dataDir: string): string => join(dataDir, `.s.PGSQL
 export async function openDatabase(options: DurableStoreOptions): Promise<DurableDatabase> {
   if (options.databaseUrl !== undefined) return openPostgres({ connectionString: options.databaseUrl });
   const { dataDir } = options;
-  await makeFolder(dataDir);
+  makeFolder(dataDir);
   const owned = await ownOrReach(dataDir);
   return owned ?? throughOwner(dataDir);
 }
@@ -60,23 +60,6 @@ async function ownOrReach(dataDir: string): Promise<DurableDatabase | undefined>
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
- * `mkdir -p`, one level at a time: Node's recursive `mkdir` never settles on a path it cannot create under
- * some parents (`/proc/x`), where a plain `mkdir` fails at once.
- */
-async function makeFolder(path: string): Promise<void> {
-  const absolute = resolve(path);
-  if (existsSync(absolute)) return;
-  const parent = dirname(absolute);
-  if (parent !== absolute) await makeFolder(parent);
-  try {
-    await mkdir(absolute);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
-    throw new Error(`cannot create the folder ${absolute}: ${(error as Error).message}`, { cause: error });
   }
 }
 

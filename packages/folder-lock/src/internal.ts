@@ -3,5 +3,7 @@
  * release.
  */
 
+export { type FolderKey, folderKey } from "./folder-key.js";
+export { makeFolder } from "./make-folder.js";
 export type { LockAttempt, LockHolder, LockOptions, PidLock, WaitOptions } from "./pid-lock.js";
 export { BEING_WRITTEN_MS, isAlive, readHolder, tryLock, waitForLock } from "./pid-lock.js";

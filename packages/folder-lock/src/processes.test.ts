@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // Real processes: they race for one stale lock, each its own Node process calling the built tryLock; and a
-// process of another user asks whether this one is alive.
+// process of another user asks whether this one is alive; makeFolder meets a path that hangs Node's own.
 const CONTENDER = fileURLToPath(new URL("./__fixtures__/contender.mjs", import.meta.url));
 const INTERNAL = new URL("../dist/internal.js", import.meta.url).href;
 const CONTENDERS = 6;
@@ -102,5 +102,23 @@ describe("a holder this process may not signal", () => {
     });
     expect(answer.stderr).toBe("");
     expect(JSON.parse(answer.stdout)).toEqual({ code: "EPERM", alive: true });
+  });
+});
+
+describe("makeFolder in a process of its own", () => {
+  it("fails at once where Node's recursive mkdir never settles (/proc)", () => {
+    // In a child with a deadline: the bug this avoids is a hang, which would stall the test run itself.
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { makeFolder } from ${JSON.stringify(INTERNAL)};
+         try { makeFolder("/proc/keel-nope/x"); } catch (error) { console.log(error.message); }`,
+      ],
+      { encoding: "utf8", timeout: 10_000 },
+    );
+    expect(child.signal).toBeNull();
+    expect(child.stdout).toMatch(/^the folder \/proc\/keel-nope cannot be created \(ENOENT: /);
   });
 });

@@ -4,8 +4,6 @@
  */
 
 export { PLAIN_CORPUS, SECRET_CORPUS } from "./corpus.js";
-export type { FolderKey } from "./folder-key.js";
-export { folderKey } from "./folder-key.js";
 export type { GitleaksRule } from "./gitleaks-rules.js";
 export { GITLEAKS_RULES, GITLEAKS_SOURCE, re2ToRegExp, shannonEntropy } from "./gitleaks-rules.js";
 export type { SecretMatch, SecretShape } from "./secret-shapes.js";

@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { waitForLock } from "@keel/folder-lock/internal";
+import { makeFolder, waitForLock } from "@keel/folder-lock/internal";
 import type { CredentialsLocation } from "./credential-key.js";
 
 /** The one table MCP credentials live in; `sealed` is AES-256-GCM ciphertext (sealed-json.ts). */
@@ -35,7 +34,7 @@ export async function openCredentialDatabase(location: CredentialsLocation): Pro
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { dataDir } = location;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeFolder(dataDir, { mode: 0o700 });
   let migrated = false;
   return {
     run: (sql, params = []) =>

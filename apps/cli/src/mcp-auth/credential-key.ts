@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { folderKey } from "@keel/secrets/internal";
+import { folderKey } from "@keel/folder-lock/internal";
 import { UsageError } from "../usage-error.js";
 
 /** The file, inside the credentials' PGlite folder, that holds the key they are encrypted with. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { KeelConfigError } from "@keel/errors";
-import { folderKey } from "@keel/secrets/internal";
+import { folderKey } from "@keel/folder-lock/internal";
 import { MIN_APPROVAL_KEY_BYTES } from "./held-runs.js";
 
 /** The file, inside a PGlite data directory, that holds the key signing that store's approval decisions. */

@@ -1,7 +1,7 @@
-import { mkdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { KeelConfigError } from "@keel/errors";
-import { tryLock } from "@keel/folder-lock/internal";
+import { makeFolder, tryLock } from "@keel/folder-lock/internal";
 
 const LOCK_FILE = "keel.lock";
 
@@ -82,7 +82,7 @@ export interface DataDirLock {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   checkDataDir(dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  makeFolder(dataDir);
   // This process too holds it against a second open: two PGlite instances on one folder lose data just the same.
   const attempt = tryLock(join(dataDir, LOCK_FILE));
   if (!attempt.acquired) throw new DataDirLockedError(dataDir, attempt.holder.pid);

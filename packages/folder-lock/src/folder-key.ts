@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { makeFolder } from "./make-folder.js";
 
 /** A key kept in a file, as {@link folderKey} found or made it. */
 export interface FolderKey {
@@ -24,7 +25,7 @@ export function folderKey(
 ): FolderKey {
   const existing = readKeyFile(file, options);
   if (existing !== undefined) return { key: existing, created: false };
-  mkdirSync(dir, { recursive: true, ...(options.dirMode === undefined ? {} : { mode: options.dirMode }) });
+  makeFolder(dir, { mode: options.dirMode });
   const key = randomBytes(32).toString("hex");
   try {
     writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
