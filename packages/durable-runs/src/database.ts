@@ -40,8 +40,23 @@ export const socketFileOf = (dataDir: string): string => join(dataDir, `.s.PGSQL
  * or was killed): its queries, and pg-boss's, go on through the new owner's socket.
  */
 export async function openDatabase(options: DurableStoreOptions): Promise<DurableDatabase> {
-  if (options.databaseUrl !== undefined) return openPostgres({ connectionString: options.databaseUrl });
+  if (options.databaseUrl !== undefined) {
+    const url = options.databaseUrl;
+    // pg takes anything else for a host name ("nope" fails as "getaddrinfo ENOTFOUND base").
+    if (typeof url !== "string" || !(url.startsWith("/") || URL.canParse(url))) {
+      throw new TypeError(
+        "databaseUrl must be a PostgreSQL URL (postgres://user:password@host:port/database) or a socket folder.",
+      );
+    }
+    return openPostgres({ connectionString: url });
+  }
   const { dataDir } = options;
+  // PGlite takes "" for an in-memory database: runs that vanish with the process.
+  if (typeof dataDir !== "string" || dataDir.trim() === "") {
+    throw new TypeError(
+      "dataDir must name a folder (PGlite keeps the runs there); give databaseUrl for PostgreSQL.",
+    );
+  }
   makeFolder(dataDir);
   const owned = await ownOrReach(dataDir);
   return owned ?? throughOwner(dataDir);

@@ -22,11 +22,15 @@ export interface DurableRuns {
   cancelRun(runId: string): Promise<DurableRun | undefined>;
   /**
    * Records a person's decisions on a run awaiting approval and queues its continuation: a worker resumes it,
-   * not this process. `false` when the run is not awaiting approval (already decided, say).
+   * not this process. `false` when the run is not awaiting approval (already decided, say). Decisions that
+   * are not for the run's pending calls, or unsigned, throw a TypeError here (the run still awaits approval);
+   * a signature the workers' key does not verify puts the run back to `awaiting_approval`, with
+   * `result.error.kind` `invalid_decision` saying why: decide again.
    */
   decideRun(runId: string, decisions: readonly ApprovalDecision[]): Promise<boolean>;
-  /** Starts taking runs in this process (see `WorkerOptions`). */
+  /** Starts taking runs in this process (see `WorkerOptions`); invalid options throw a RangeError first. */
   startWorker(options: WorkerOptions): Promise<Worker>;
+  /** Drains every worker started here (`Worker.stop()`), then closes the store; twice is fine. */
   close(): Promise<void>;
 }
 
@@ -52,7 +56,8 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
   const boss = await startBoss(database, { supervise: false, schedule: false }, queueOptions(leaseSeconds));
   const query = (where: string, params: readonly unknown[]) =>
     database.query<RunRow>(`SELECT * FROM keel_durable.runs ${where}`, params);
-  let worker: Worker | undefined;
+  const workers = new Set<Worker>();
+  let closing: Promise<void> | undefined;
   return {
     async enqueueRun(request) {
       checkRequest(request);
@@ -65,7 +70,11 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       return row === undefined ? undefined : runOfRow(row);
     },
     async listRuns(listOptions = {}) {
-      const rows = await query("ORDER BY created_at DESC LIMIT $1", [listOptions.limit ?? 50]);
+      const limit = listOptions.limit ?? 50;
+      if (!Number.isInteger(limit) || limit < 1) {
+        throw new RangeError(`listRuns: limit must be a whole number of at least 1, got ${limit}.`);
+      }
+      const rows = await query("ORDER BY created_at DESC LIMIT $1", [limit]);
       return rows.map(runOfRow);
     },
     async cancelRun(runId) {
@@ -82,13 +91,17 @@ export async function openDurableRuns(options: DurableRunsOptions): Promise<Dura
       return database.transaction((session) => decideIn(session, boss, runId, decisions, decisionId));
     },
     async startWorker(workerOptions) {
-      worker = await startWorker(database, { leaseSeconds, ...workerOptions });
+      const worker = await startWorker(database, { leaseSeconds, ...workerOptions });
+      workers.add(worker);
       return worker;
     },
-    async close() {
-      await worker?.stop();
-      await boss.stop({ graceful: false, close: true });
-      await database.close();
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...workers].map((worker) => worker.stop()));
+        await boss.stop({ graceful: false, close: true });
+        await database.close();
+      })();
+      return closing;
     },
   };
 }
@@ -125,9 +138,14 @@ export async function decideIn(
   decisions: readonly ApprovalDecision[],
   decisionId: string,
 ): Promise<boolean> {
+  const [held] = await session.query<{ pending: Array<{ approvalId: string }> | null }>(
+    `SELECT checkpoint->'pending' AS pending FROM keel_durable.runs
+     WHERE run_id = $1 AND status = 'awaiting_approval' FOR UPDATE`,
+    [runId],
+  );
+  if (held !== undefined) checkDecisions(runId, decisions, held.pending ?? []);
   const decided = await session.query(
-    `UPDATE keel_durable.runs
-     SET status = 'queued', decisions = $2, decision_id = $3, result = NULL, updated_at = now()
+    `UPDATE keel_durable.runs SET status = 'queued', decisions = $2, decision_id = $3, updated_at = now()
      WHERE run_id = $1 AND status = 'awaiting_approval' RETURNING 1`,
     [runId, JSON.stringify(decisions), decisionId],
   );
@@ -140,6 +158,33 @@ export async function decideIn(
   }
   await boss.send(RUN_QUEUE, { runId }, { db: bossSession(session) });
   return true;
+}
+
+/**
+ * What can be checked without the approval key: an array of decisions, each naming one of the run's pending
+ * calls once, with a verdict and a signature (`approveCall` / `rejectCall` make them). The signature itself
+ * is verified by the worker, with its key; one that does not verify leaves the run awaiting approval.
+ */
+function checkDecisions(runId: string, decisions: unknown, pending: ReadonlyArray<{ approvalId: string }>) {
+  const ids = new Set(pending.map((call) => call.approvalId));
+  const refuse = (why: string) => {
+    throw new TypeError(
+      `decideRun: ${why}; run ${runId} still awaits approval. Make decisions with approveCall / rejectCall.`,
+    );
+  };
+  if (!Array.isArray(decisions) || decisions.length === 0) refuse("give an array of one decision or more");
+  const seen = new Set<string>();
+  for (const decision of decisions as unknown[]) {
+    const { approvalId, verdict, signature } = (decision ?? {}) as Record<string, unknown>;
+    if (typeof approvalId !== "string" || !ids.has(approvalId)) {
+      refuse(`${JSON.stringify(String(approvalId))} is not a pending call of the run`);
+    }
+    if (seen.has(approvalId as string)) refuse(`${approvalId} is decided twice`);
+    seen.add(approvalId as string);
+    if (verdict !== "approve" && verdict !== "reject") refuse(`the decision on ${approvalId} has no verdict`);
+    if (typeof signature !== "string" || signature === "")
+      refuse(`the decision on ${approvalId} is not signed`);
+  }
 }
 
 function checkRequest(request: RunRequest): void {

@@ -45,6 +45,7 @@ export function limitModelRequests(
   limit: ModelRequestLimit,
 ): ModelClient {
   const slotSeconds = limit.slotSeconds ?? 60;
+  checkModelRequestLimit(limit);
   async function withSlot<T>(signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T> {
     const holder = randomUUID();
     let slot: number | undefined;
@@ -98,4 +99,21 @@ export function limitModelRequests(
         }),
     ...(countTokens === undefined ? {} : { countTokens }),
   };
+}
+
+/** The most model requests in flight a fleet may allow (one slot row each). */
+export const MAX_IN_FLIGHT = 10_000;
+
+/** Throws a RangeError for a limit that is not one (a worker checks it before it takes any run). */
+export function checkModelRequestLimit(limit: ModelRequestLimit): void {
+  const { maxInFlight } = limit;
+  const slotSeconds = limit.slotSeconds ?? 60;
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT) {
+    throw new RangeError(
+      `modelRequests.maxInFlight must be a whole number from 1 to ${MAX_IN_FLIGHT}, got ${maxInFlight}.`,
+    );
+  }
+  if (!Number.isFinite(slotSeconds) || slotSeconds < 1) {
+    throw new RangeError(`modelRequests.slotSeconds must be at least 1, got ${slotSeconds}.`);
+  }
 }

@@ -54,11 +54,14 @@ describe("statements sent again after their first commit", () => {
   it("decideRun: the same call answers true again and queues one continuation; another call is refused", async () => {
     const runId = randomUUID();
     await database.query(
-      `INSERT INTO keel_durable.runs (run_id, agent, input, status) VALUES ($1, 'echo', '{}', 'awaiting_approval')`,
+      `INSERT INTO keel_durable.runs (run_id, agent, input, status, checkpoint)
+       VALUES ($1, 'echo', '{}', 'awaiting_approval', '{"pending": [{"approvalId": "a1"}]}')`,
       [runId],
     );
     const decisionId = randomUUID();
-    const decide = (id: string) => database.transaction((session) => decideIn(session, boss, runId, [], id));
+    const decision = { approvalId: "a1", verdict: "approve", signature: "ab" } as never;
+    const decide = (id: string) =>
+      database.transaction((session) => decideIn(session, boss, runId, [decision], id));
     expect(await decide(decisionId)).toBe(true);
     expect(await decide(decisionId)).toBe(true);
     expect(await jobsOf(runId)).toBe(1);

@@ -1,4 +1,4 @@
-import { type RunResult, type RunSnapshot, resumeRun, runAgent } from "@keel/loop";
+import { type RunResult, type RunSnapshot, RunSnapshotError, resumeRun, runAgent } from "@keel/loop";
 import type { ApprovalKey } from "@keel/loop/internal";
 import type { PgBoss } from "pg-boss";
 import type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
@@ -22,6 +22,8 @@ export interface JobContext {
   readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
   /** The lease this worker holds each run with (see `lease.ts`). */
   readonly leaseSeconds: number;
+  /** True once the worker drains: each held run stops at its next checkpoint and goes back to the queue. */
+  readonly draining?: (() => boolean) | undefined;
 }
 
 /** The pg-boss job that carries a run: its id and attempt (pg-boss's `retryCount`). */
@@ -35,6 +37,12 @@ type RunOptionsClient = Parameters<typeof runAgent>[0]["client"];
 
 /** The run's row changed under this worker: cancelled, or taken by another worker after a lost lease. */
 class RunLost extends Error {}
+
+/**
+ * The worker is draining: the run stopped at the checkpoint just written. Thrown out of the job, so pg-boss
+ * fails it back to the queue and another worker resumes the run from that checkpoint.
+ */
+class Drained extends Error {}
 
 /**
  * Takes a run, rebuilds its agent from the registry, and runs it from its last checkpoint: from the prompt
@@ -97,6 +105,9 @@ async function runTaken(context: JobContext, job: RunJobRef, row: RunRow, attemp
       if ((await writer.save(context.database, snapshot)) === undefined) {
         throw new RunLost("the run was cancelled or taken by another worker");
       }
+      if (context.draining?.() === true && snapshot.status === "running") {
+        throw new Drained("the worker is draining: the run stopped at its checkpoint");
+      }
     } catch (error) {
       failure = error;
       throw error;
@@ -107,17 +118,67 @@ async function runTaken(context: JobContext, job: RunJobRef, row: RunRow, attemp
   try {
     result = await start(row, saved, { ...agent, client, metadata, checkpoint }, context.approvalKey);
   } catch (error) {
-    // A store that failed (or a run lost) is retried; anything else (a decision that does not verify, an
-    // agent whose settings the loop refuses) fails the same way every time: it ends the run once, with why.
-    if (failure instanceof RunLost) return "lost";
+    // A store that failed (or a run lost) is retried; anything else (an agent whose settings the loop
+    // refuses) fails the same way every time: it ends the run once, with why. Decisions that do not verify
+    // (signed with another key, not for this run's pending calls) leave the run awaiting approval.
+    if (failure instanceof RunLost) return storedStatus(context, runId);
+    if (failure instanceof Drained) throw await released(context, job, attempt, failure);
     if (failure !== undefined) throw failure;
+    if (row.decisions !== null && RunSnapshotError.isInstance(error) && error.code === "INVALID_APPROVAL") {
+      return refuseDecisions(context, job, attempt, error.message);
+    }
     await failOnce(messageOf(error));
     return "model_error";
   }
-  if (failure instanceof RunLost) return "lost";
+  if (failure instanceof RunLost) return storedStatus(context, runId);
+  if (failure instanceof Drained) throw await released(context, job, attempt, failure);
   if (failure !== undefined) throw failure;
-  await finish(context, job, writer, storedResultOf(result), result.snapshot);
-  return result.status;
+  const written = await finish(context, job, writer, storedResultOf(result), result.snapshot);
+  return written ? result.status : await storedStatus(context, runId);
+}
+
+/** Gives a drained run's lease up at once (its job is failed back to the queue by the caller's throw). */
+async function released(context: JobContext, job: RunJobRef, attempt: number, drained: Drained) {
+  await context.database
+    .query(
+      `UPDATE keel_durable.runs SET lease_until = NULL
+       WHERE run_id = $1 AND attempts = $2 AND status = 'running'`,
+      [job.data.runId, attempt],
+    )
+    .catch(() => {}); // the lease expires instead
+  return drained;
+}
+
+/** The run's status as stored (a run this worker no longer holds: cancelled, or taken by another). */
+async function storedStatus(context: JobContext, runId: string): Promise<string> {
+  const [row] = await context.database.query<{ status: string }>(
+    "SELECT status FROM keel_durable.runs WHERE run_id = $1",
+    [runId],
+  );
+  return row?.status ?? "lost";
+}
+
+/**
+ * Puts a run whose decisions did not verify back to awaiting approval, as it was, with why in its result's
+ * `error` (`invalid_decision`): a person decides again (with the key the workers verify with). Completes its
+ * job in the same transaction, fenced by the attempt like a run's end.
+ */
+async function refuseDecisions(context: JobContext, job: RunJobRef, attempt: number, message: string) {
+  await context.database.transaction(async (session) => {
+    const error = JSON.stringify({ kind: "invalid_decision", message });
+    const restored = await session.query(
+      `UPDATE keel_durable.runs SET status = 'awaiting_approval', decisions = NULL, job_id = NULL,
+         lease_until = NULL, updated_at = now(),
+         result = jsonb_set(COALESCE(result, '{}'::jsonb), '{error}', $3::jsonb)
+       WHERE run_id = $1 AND attempts = $2 AND status = 'running' RETURNING run_id`,
+      [job.data.runId, attempt, error],
+    );
+    if (restored.length === 0) return;
+    await context.boss.complete(RUN_QUEUE, [{ id: job.id, retryCount: job.retryCount }], null, {
+      db: bossSession(session),
+    });
+  });
+  return "awaiting_approval";
 }
 
 type StartOptions = Parameters<typeof runAgent>[0] & Parameters<typeof resumeRun>[2];
@@ -152,8 +213,8 @@ async function finish(
   writer: CheckpointWriter,
   result: StoredResult,
   snapshot?: RunSnapshot,
-): Promise<void> {
-  await context.database.transaction(async (session) => {
+): Promise<boolean> {
+  return context.database.transaction(async (session) => {
     const values = [result.status, JSON.stringify(result)];
     const written =
       snapshot !== undefined
@@ -169,10 +230,11 @@ async function finish(
               [writer.runId, writer.attempt, ...values],
             )
           ).length > 0;
-    if (!written) return; // the run was cancelled or taken by another worker: its job is theirs
+    if (!written) return false; // the run was cancelled or taken by another worker: its job is theirs
     await context.boss.complete(RUN_QUEUE, [{ id: job.id, retryCount: job.retryCount }], null, {
       db: bossSession(session),
     });
+    return true;
   });
 }
 

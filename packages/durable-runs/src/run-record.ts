@@ -30,7 +30,7 @@ export interface DurableRun {
   readonly status: DurableRunStatus;
   /** How many times a worker took the run (more than 1: a worker died or was stopped while holding it). */
   readonly attempts: number;
-  /** Present once the run ended (also while it awaits approval). */
+  /** Present once the run ended (also while it awaits approval); not while it is queued or running again. */
   readonly result?: StoredResult | undefined;
   /** The calls waiting for a person, while `awaiting_approval`. */
   readonly pending: readonly PendingCall[];
@@ -61,7 +61,9 @@ export function runOfRow(row: RunRow): DurableRun {
     agent: row.agent,
     status: row.status,
     attempts: row.attempts,
-    ...(row.result === null ? {} : { result: row.result }),
+    ...(row.result === null || row.status === "queued" || row.status === "running"
+      ? {}
+      : { result: row.result }),
     pending: awaiting ? (row.checkpoint?.pending ?? []) : [],
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
