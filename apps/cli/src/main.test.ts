@@ -68,3 +68,22 @@ describe("keel", () => {
     }
   });
 });
+
+describe("usage errors with --json", () => {
+  it.each([
+    [["runs", "frob", "--json"], 'Unknown subcommand "frob"'],
+    [["runs", "--limit", "0", "--json"], "--limit needs a whole number from 1 to 10000"],
+    [["route", "--json", "--nope"], "--nope"],
+  ])("keel %j: exit 2, one JSON error object on stdout, the message on stderr", async (argv, says) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    const parsed = JSON.parse(result.stdout);
+    expect(parsed).toEqual({ error: { kind: "usage", message: expect.stringContaining(says) } });
+    expect(result.stderr).toContain(says);
+  });
+
+  it("without --json stdout stays empty", async () => {
+    const result = await runCli(["runs", "frob"]);
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+  });
+});

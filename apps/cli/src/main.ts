@@ -33,7 +33,8 @@ Examples:
 
 /**
  * The whole CLI as a function: parses `argv` (without node and the script path), runs one command and
- * resolves with its exit code — 0 success, 1 the answer is no (a failed run, findings), 2 usage error,
+ * resolves with its exit code — 0 success, 1 the answer is no (a failed run, findings), 2 usage error (with
+ * --json, also one {"error": {"kind": "usage"}} object on stdout),
  * 3 awaiting approval, 4 the store is unavailable (see EXIT). Never throws: a usage error, an unavailable
  * store or an unexpected failure is printed on stderr, without a stack trace (and never a URL's password).
  */
@@ -68,7 +69,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     // Loaded by then with the command (its parser makes usage errors); `--help` and `--version` never need it.
     const { UsageError } = await import("./usage-error.js");
     if (UsageError.isInstance(error)) {
-      // The one place a command's usage errors get its name: no message names it itself.
+      // The one place a command's usage errors get its name: no message names it itself. With --json, a
+      // program reading stdout gets one object too, as for an unavailable store.
+      if (wantsJson(rest))
+        io.stdout.write(`${JSON.stringify({ error: { kind: "usage", message: error.message } })}\n`);
       io.stderr.write(`keel ${command.name}: ${error.message}\n`);
       return EXIT.usage;
     }

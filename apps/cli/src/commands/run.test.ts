@@ -259,7 +259,9 @@ describe("keel run", () => {
         const before = readdirSync(cwd).sort();
         const { code, stdout, stderr } = await runCli(argv, { cwd });
         expect(code).toBe(2);
-        expect(stdout).toBe("");
+        // With --json on the line, the usage error is one JSON object on stdout too (main.ts); else nothing.
+        if (argv.includes("--json")) expect(JSON.parse(stdout)).toMatchObject({ error: { kind: "usage" } });
+        else expect(stdout).toBe("");
         expect(stderr).toMatch(message);
         expect(stderr).not.toMatch(/\n\s+at /);
         // Nothing ran, so nothing was written: no trace, no cassette, no temporary file.

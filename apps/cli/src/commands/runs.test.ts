@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, temporaryDirectory } from "../cli.test-helpers.js";
+import { sameStore } from "../run/open-backend.js";
 
 describe("keel runs on a folder with no store", () => {
   it("says so and creates nothing: list exits 0, show/wait/cancel exit 1 (one JSON object with --json)", async () => {
@@ -38,6 +39,34 @@ describe("keel runs when the PostgreSQL store cannot be opened", () => {
   });
 });
 
+describe("keel runs, store options and messages", () => {
+  it("names --database-url, not DATABASE_URL, when the URL came from the flag (never its password)", async () => {
+    const url = "postgres://keel:s3cret@127.0.0.1:1/keel";
+    const shown = await runCli(["runs", "show", "abc", "--database-url", url]);
+    expect(shown.code).toBe(4);
+    expect(shown.stderr).toContain("cannot open the PostgreSQL store (--database-url)");
+    expect(shown.stderr).not.toContain("s3cret");
+  });
+
+  it("hints repeat --data-dir as one shell word, and never a database URL", () => {
+    expect(sameStore({ "data-dir": ".keel-data" })).toEqual({ options: " --data-dir .keel-data", note: "" });
+    expect(sameStore({ "data-dir": "my data/it's" }).options).toBe(" --data-dir 'my data/it'\\''s'");
+    const url = sameStore({ "database-url": "postgres://keel:s3cret@db/keel" });
+    expect(`${url.options}${url.note}`).toBe(" (with the same --database-url)");
+    expect(sameStore({})).toEqual({ options: "", note: "" });
+  });
+
+  it("--help documents --limit and which errors are JSON", async () => {
+    const help = (await runCli(["runs", "--help"])).stdout.replace(/\s+/g, " ");
+    expect(help).toContain("--limit N list at most N runs, the newest (default 50, 1 to 10000)");
+    expect(help).toContain('"limit": N next to "runs"');
+    expect(help).toContain(
+      'kind not_found, not_cancellable (with the run\'s "status"), store_unavailable or usage (exit 2)',
+    );
+    expect(help).toContain("cancel of a queued, running or awaiting-approval run");
+  });
+});
+
 describe("keel runs cancel", () => {
   it("of a run already cancelled exits 0 again; the help says so", async () => {
     const cwd = temporaryDirectory();
@@ -46,8 +75,8 @@ describe("keel runs cancel", () => {
     const runId = queued.stdout.trim();
     expect((await runCli(["runs", "cancel", runId, ...data], { cwd })).code).toBe(0);
     expect((await runCli(["runs", "cancel", runId, ...data], { cwd })).code).toBe(0);
-    expect((await runCli(["runs", "--help"], { cwd })).stdout).toContain(
-      "cancel of a run already cancelled too",
+    expect((await runCli(["runs", "--help"], { cwd })).stdout.replace(/\s+/g, " ")).toContain(
+      "or of one already cancelled",
     );
   }, 60_000);
 });

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import type { Ticket } from "@keel/support-desk";
 import { decideDurableRun } from "../durable/decide-run.js";
-import { BACKEND_OPTIONS, chooseBackend, describeBackend, openBackend } from "../run/open-backend.js";
+import {
+  BACKEND_OPTIONS,
+  chooseBackend,
+  describeBackend,
+  openBackend,
+  sameStore,
+} from "../run/open-backend.js";
 import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson, plural } from "../trace/format-steps.js";
@@ -106,7 +112,13 @@ export const ticketsCommand = defineCommand({
         : { verdict: "reject" as const, reason: values.reason ?? "" };
     // A queued run (keel run --enqueue) is decided in the queue, and a worker continues it.
     if (deciding && !TICKET_ID.test(ticketId!)) {
-      return decideDurableRun(ticketId!, verdict, { io, env, json: values.json === true, choice });
+      return decideDurableRun(ticketId!, verdict, {
+        io,
+        env,
+        json: values.json === true,
+        choice,
+        store: sameStore(values),
+      });
     }
     // Listing must not create a database: a folder that holds no PGlite store has no tickets.
     if (!deciding && choice.kind === "pglite" && !existsSync(join(choice.dataDir, "PG_VERSION"))) {

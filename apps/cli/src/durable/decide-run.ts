@@ -3,7 +3,7 @@ import type { Verdict } from "@keel/support-desk/internal";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
 import { approvalKey } from "../run/held-runs.js";
-import type { BackendChoice } from "../run/open-backend.js";
+import type { BackendChoice, StoreHint } from "../run/open-backend.js";
 import { storeFailed } from "../store-unavailable.js";
 import { openRuns } from "./durable-store.js";
 
@@ -21,11 +21,13 @@ export async function decideDurableRun(
     readonly env: Environment;
     readonly json: boolean;
     readonly choice: BackendChoice;
+    /** The store options the user gave, for the hint `keel runs wait ID`. */
+    readonly store: StoreHint;
   },
 ): Promise<number> {
   const { io } = context;
   const key = approvalKey(context.env, context.choice, io.stderr);
-  const runs = await openRuns(context.choice, "keel tickets");
+  const runs = await openRuns(context.choice);
   try {
     const run = await runs.getRun(runId).catch((error: unknown) => {
       throw storeFailed(context.choice, `reading run ${runId}`, error);
@@ -51,7 +53,7 @@ export async function decideDurableRun(
     io.stdout.write(
       context.json
         ? `${JSON.stringify({ runId, decision: verdict.verdict, status: "queued" })}\n`
-        : `${verdict.verdict === "approve" ? "approved" : "rejected"}: a worker continues ${runId} (keel runs wait ${runId})\n`,
+        : `${verdict.verdict === "approve" ? "approved" : "rejected"}: a worker continues ${runId} (keel runs wait ${runId}${context.store.options}${context.store.note})\n`,
     );
     return 0;
   } finally {

@@ -14,10 +14,11 @@ export const SUPPORT_AGENT = "keel-support";
  * support store's folder is opened by one process (keel run, keel tickets, keel-mcp) with no socket, while
  * the queue's folder is owned by a worker that serves `keel runs` and `keel run --enqueue` on its socket.
  */
-export function durableStoreOf(choice: BackendChoice, command: string): DurableStoreOptions {
+export function durableStoreOf(choice: BackendChoice): DurableStoreOptions {
+  // main puts the command's name in front ("keel runs: …"): the message does not name it again.
   if (choice.kind === "memory") {
     throw new UsageError(
-      `${command} keeps runs in a database: use --backend sql (PGlite in --data-dir) or --database-url.`,
+      "queued runs are kept in a database, and --backend memory keeps nothing: use --backend sql (PGlite in --data-dir) or --database-url.",
     );
   }
   if (choice.kind === "postgres") return { databaseUrl: choice.databaseUrl };
@@ -28,12 +29,8 @@ export function durableStoreOf(choice: BackendChoice, command: string): DurableS
  * Opens the queue (through its owner's socket when a worker holds the PGlite folder); rejects with a
  * StoreUnavailableError (exit 4) when it cannot be opened.
  */
-export async function openRuns(
-  choice: BackendChoice,
-  command: string,
-  leaseSeconds?: number,
-): Promise<DurableRuns> {
-  const store = durableStoreOf(choice, command);
+export async function openRuns(choice: BackendChoice, leaseSeconds?: number): Promise<DurableRuns> {
+  const store = durableStoreOf(choice);
   prepareStore(choice);
   try {
     return await openDurableRuns({ ...store, ...(leaseSeconds === undefined ? {} : { leaseSeconds }) });

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
 import { liveSettings } from "../mode.js";
-import type { BackendChoice } from "../run/open-backend.js";
+import { type BackendChoice, type BackendFlags, sameStore } from "../run/open-backend.js";
 import type { RunPlan } from "../run/plan-run.js";
 import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
@@ -11,7 +11,7 @@ import { openRuns, SUPPORT_AGENT } from "./durable-store.js";
 import { ENQUEUED_MODEL, type EnqueuedModel } from "./enqueued-model.js";
 
 /** The flags of `keel run` that `--enqueue` reads. */
-export interface EnqueueFlags {
+export interface EnqueueFlags extends BackendFlags {
   readonly script?: string | undefined;
   readonly replay?: string | undefined;
   readonly hold?: boolean | undefined;
@@ -62,7 +62,7 @@ export async function enqueueRun(
       context.style.yellow("keel run: a queued run runs without the scenario's staged faults.\n"),
     );
   }
-  const runs = await openRuns(choice, "keel run --enqueue");
+  const runs = await openRuns(choice);
   try {
     const runId = await runs
       .enqueueRun({
@@ -74,7 +74,12 @@ export async function enqueueRun(
         throw storeFailed(choice, "queueing the run", error);
       });
     io.stdout.write(context.json ? `${JSON.stringify({ runId })}\n` : `${runId}\n`);
-    if (!context.json) io.stderr.write(`queued: a worker runs it (keel worker); keel runs wait ${runId}\n`);
+    if (!context.json) {
+      const store = sameStore(flags);
+      io.stderr.write(
+        `queued: a worker runs it (keel worker); keel runs wait ${runId}${store.options}${store.note}\n`,
+      );
+    }
     return 0;
   } finally {
     await runs.close();

@@ -15,7 +15,12 @@ import { UsageError } from "../usage-error.js";
 export type BackendChoice =
   | { readonly kind: "memory" }
   | { readonly kind: "pglite"; readonly dataDir: string }
-  | { readonly kind: "postgres"; readonly databaseUrl: string };
+  | {
+      readonly kind: "postgres";
+      readonly databaseUrl: string;
+      /** Given with --database-url (else DATABASE_URL): what messages name. */
+      readonly fromFlag?: boolean;
+    };
 
 /** `--backend memory|sql`, `--database-url URL` and `--data-dir DIR`: the options chooseBackend reads. */
 export const BACKEND_OPTIONS = {
@@ -62,7 +67,7 @@ export function chooseBackend(
     }
     return { kind: "memory" };
   }
-  if (databaseUrl !== undefined) return { kind: "postgres", databaseUrl };
+  if (databaseUrl !== undefined) return { kind: "postgres", databaseUrl, fromFlag: true };
   if (dataDir !== undefined) return pglite(`--data-dir ${dataDir}`, resolve(cwd, dataDir));
   if (environment.DATABASE_URL) return { kind: "postgres", databaseUrl: environment.DATABASE_URL };
   const named = environment.KEEL_DATA_DIR;
@@ -92,7 +97,31 @@ function pglite(name: string, dataDir: string): BackendChoice {
 export function describeBackend(choice: BackendChoice): string {
   if (choice.kind === "memory") return "in-memory sample store";
   if (choice.kind === "pglite") return `PGlite store in ${choice.dataDir}`;
-  return "PostgreSQL store (DATABASE_URL)";
+  return `PostgreSQL store (${choice.fromFlag === true ? "--database-url" : "DATABASE_URL"})`;
+}
+
+/** What a hint adds after a command: ` --data-dir DIR`, and a note on a --database-url it cannot print. */
+export interface StoreHint {
+  readonly options: string;
+  readonly note: string;
+}
+
+/**
+ * The store options to repeat in a hint for a next command (`keel runs wait ID`, `keel tickets approve ID`),
+ * so it reaches the same store: ` --data-dir DIR` as given; never a database URL, which may carry a
+ * password — a hint on a store given with --database-url ends "(with the same --database-url)". Options
+ * from the environment (DATABASE_URL, KEEL_DATA_DIR) need nothing: the next command reads them too.
+ */
+export function sameStore(flags: BackendFlags): StoreHint {
+  const dataDir = flags["data-dir"];
+  if (dataDir !== undefined) return { options: ` --data-dir ${shellWord(dataDir)}`, note: "" };
+  if (flags["database-url"] !== undefined) return { options: "", note: " (with the same --database-url)" };
+  return { options: flags.backend === "sql" ? " --backend sql" : "", note: "" };
+}
+
+/** `word` as one shell word: as it is when plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /**
