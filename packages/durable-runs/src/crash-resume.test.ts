@@ -9,6 +9,7 @@ import { approveCall } from "@keel/loop";
 import { startNodeScript } from "@keel/testkit/process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
+import { untilStatus } from "./durable-runs.test-helpers.js";
 import { openDatabase } from "./internal.js";
 
 // Each boundary: a worker process SIGKILLs itself there; another process takes the run after the lease
@@ -55,14 +56,8 @@ function worker(crashAt?: string) {
   });
 }
 
-async function settled(store: DurableRuns, runId: string, statuses: readonly string[]) {
-  for (let tick = 0; tick < 600; tick += 1) {
-    const run = await store.getRun(runId);
-    if (run !== undefined && statuses.includes(run.status)) return run;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`run ${runId} never reached ${statuses.join("/")}`);
-}
+const settled = (store: DurableRuns, runId: string, statuses: readonly string[]) =>
+  untilStatus(store, runId, statuses, 600);
 
 async function desk() {
   return (await import(DESK)) as {

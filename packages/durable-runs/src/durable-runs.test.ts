@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ScriptedClient } from "@keel/loop";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AgentRegistry } from "./agent-registry.js";
-import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
+import { openDurableRuns } from "./durable-runs.js";
+import { ended, temporaryRuns, untilStatus } from "./durable-runs.test-helpers.js";
 
 const agents: AgentRegistry = {
   echo: () => ({
@@ -17,29 +16,8 @@ const agents: AgentRegistry = {
   }),
 };
 
-let runs: DurableRuns | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await runs?.close();
-  runs = undefined;
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
-});
-
-async function open() {
-  dir = await mkdtemp(join(tmpdir(), "keel-durable-"));
-  runs = await openDurableRuns({ dataDir: join(dir, "runs") });
-  return runs;
-}
-
-async function until(runs: DurableRuns, runId: string, done: (status: string) => boolean) {
-  for (let tick = 0; tick < 200; tick += 1) {
-    const run = await runs.getRun(runId);
-    if (run !== undefined && done(run.status)) return run;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`run ${runId} did not get there`);
-}
+const temporary = temporaryRuns("keel-durable-");
+const open = () => temporary.open();
 
 describe("durable runs on the embedded default", () => {
   it("queues a run that a worker completes, with its text", async () => {
@@ -47,7 +25,7 @@ describe("durable runs on the embedded default", () => {
     const runId = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
     expect((await store.getRun(runId))?.status).toBe("queued");
     await store.startWorker({ agents, leaseSeconds: 2, pollingSeconds: 0.5 });
-    const run = await until(store, runId, (status) => status === "completed");
+    const run = await untilStatus(store, runId, ["completed"]);
     expect(run.result?.text).toBe("Hello.");
     expect(run.attempts).toBe(1);
     expect((await store.listRuns()).map((listed) => listed.runId)).toEqual([runId]);
@@ -68,7 +46,7 @@ describe("durable runs on the embedded default", () => {
     const store = await open();
     const runId = await store.enqueueRun({ agent: "nobody", prompt: "Hi" });
     await store.startWorker({ agents, leaseSeconds: 2, pollingSeconds: 0.5 });
-    const run = await until(store, runId, (status) => status !== "queued" && status !== "running");
+    const run = await untilStatus(store, runId, ended);
     expect(run.status).toBe("model_error");
     expect(run.result?.error?.message).toContain('"nobody"');
   });
@@ -86,11 +64,11 @@ describe("durable runs on the embedded default", () => {
     const refused = await store.enqueueRun({ agent: "refused", prompt: "Hi" });
     const good = await store.enqueueRun({ agent: "echo", prompt: "Hi" });
     await store.startWorker({ agents: failing, concurrency: 2, leaseSeconds: 2, pollingSeconds: 0.5 });
-    expect((await until(store, good, (status) => status === "completed")).result?.text).toBe("Hello.");
-    const ended = await until(store, broken, (status) => status !== "queued" && status !== "running");
-    expect(ended).toMatchObject({ status: "model_error", attempts: 1 });
-    expect(ended.result?.error?.message).toMatch(/"broken" could not be built: no settings for this run/);
-    const refusedRun = await until(store, refused, (status) => status !== "queued" && status !== "running");
+    expect((await untilStatus(store, good, ["completed"])).result?.text).toBe("Hello.");
+    const brokenRun = await untilStatus(store, broken, ended);
+    expect(brokenRun).toMatchObject({ status: "model_error", attempts: 1 });
+    expect(brokenRun.result?.error?.message).toMatch(/"broken" could not be built: no settings for this run/);
+    const refusedRun = await untilStatus(store, refused, ended);
     expect(refusedRun).toMatchObject({ status: "model_error", attempts: 1 });
     expect(refusedRun.result?.error?.message).toMatch(/maxIterations/);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -124,7 +102,7 @@ describe("enqueueRun", () => {
   it("stores no run when its job cannot be queued: the row and the job commit together", async () => {
     const store = await open();
     // Another connection, through the folder's owner (this process), makes pg-boss's insert fail.
-    const client = new pg.Client({ host: join(dir!, "runs"), port: 5432, user: "postgres" });
+    const client = new pg.Client({ host: join(temporary.folder(), "runs"), port: 5432, user: "postgres" });
     await client.connect();
     await client.query(`CREATE FUNCTION public.refuse() RETURNS trigger LANGUAGE plpgsql AS
       $$ BEGIN RAISE EXCEPTION 'no jobs today'; END $$`);

@@ -1,55 +1,37 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { success } from "@keel/errors";
 import { approveCall, rejectCall, ScriptedClient } from "@keel/loop";
-import { defineTool } from "@keel/tools";
-import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
-import type { AgentRegistry } from "./agent-registry.js";
-import { type DurableRuns, openDurableRuns } from "./durable-runs.js";
+import type { Tool } from "@keel/tools";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
+import { openDurableRuns } from "./durable-runs.js";
+import { temporaryRuns, untilStatus } from "./durable-runs.test-helpers.js";
 import type { WorkerProgress } from "./worker.js";
 
 const KEY = "k".repeat(32);
+const temporaryDeskDir = mkdtempSync(join(tmpdir(), "keel-edges-desk-"));
+afterAll(() => rmSync(temporaryDeskDir, { recursive: true, force: true }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Model requests per run and turn (the history's length), across every worker of this process. */
 const asked: string[] = [];
 let firstDelayMs = 0;
 
-const lookup = defineTool({
-  name: "lookup_order",
-  description:
-    "Looks up an order. Use when asked about an order. Do NOT use to refund (refund). Takes order_id.",
-  input: z.object({ order_id: z.string() }),
-  effect: "read",
-  handler: async ({ order_id }) => success({ order_id, total: 100 }),
-});
-const refund = defineTool({
-  name: "refund",
-  description:
-    "Refunds an order. Use when asked to refund. Do NOT use to look up (lookup_order). Takes order_id.",
-  input: z.object({ order_id: z.string() }),
-  effect: "write",
-  handler: async ({ order_id }) => success({ order_id, refunded: true }),
-});
+// The crash tests' desk (a refund above $500 is held); DESK_DIR is where its refunds are written.
+const DESK = new URL("./__fixtures__/fake-desk.mjs", import.meta.url).href;
+const { holdLarge, lookup, refund } = (await import(DESK)) as {
+  readonly lookup: Tool;
+  readonly refund: Tool;
+  readonly holdLarge: NonNullable<NonNullable<AgentDefinition["hooks"]>["pre"]>[number];
+};
 
 /** A lookup (or a held refund), then the answer; the first response can be slow. */
 const agents: AgentRegistry = {
   desk: ({ runId }) => ({
     model: "m",
     tools: [lookup, refund],
-    hooks: {
-      pre: [
-        {
-          name: "hold-refunds",
-          decide: (call) =>
-            call.name === "refund"
-              ? { action: "hold", reason: "a person decides", approver: "lead" }
-              : { action: "allow" },
-        },
-      ],
-    },
+    hooks: { pre: [holdLarge] },
     client: new ScriptedClient(async (request) => {
       const turn = request.messages.length;
       asked.push(`${runId}#${turn}`);
@@ -61,8 +43,9 @@ const agents: AgentRegistry = {
             {
               type: "tool_use",
               id: "t_1",
-              name: wantsRefund ? "refund" : "lookup_order",
-              input: { order_id: "O-1" },
+              ...(wantsRefund
+                ? { name: "process_refund", input: { order_id: "O-2", amount: 900 } }
+                : { name: "lookup_order", input: { order_id: "O-1" } }),
             },
           ],
         };
@@ -72,30 +55,15 @@ const agents: AgentRegistry = {
   }),
 };
 
-let runs: DurableRuns | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await runs?.close();
-  runs = undefined;
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
+const temporary = temporaryRuns("keel-edges-", { leaseSeconds: 2 });
+const open = () => temporary.open();
+const until = untilStatus;
+beforeEach(() => {
+  process.env.DESK_DIR = temporaryDeskDir;
+});
+afterEach(() => {
   firstDelayMs = 0;
 });
-
-async function open() {
-  dir = await mkdtemp(join(tmpdir(), "keel-edges-"));
-  runs = await openDurableRuns({ dataDir: join(dir, "runs"), leaseSeconds: 2 });
-  return runs;
-}
-
-async function until(store: DurableRuns, runId: string, statuses: readonly string[]) {
-  for (let tick = 0; tick < 300; tick += 1) {
-    const run = await store.getRun(runId);
-    if (run !== undefined && statuses.includes(run.status)) return run;
-    await sleep(100);
-  }
-  throw new Error(`run ${runId} never reached ${statuses.join("/")}`);
-}
 
 const fast = { leaseSeconds: 2, pollingSeconds: 0.5, monitorSeconds: 1, approvalKey: KEY } as const;
 
@@ -126,7 +94,6 @@ describe("a worker that drains", () => {
     await Promise.all([one.stop(), one.stop()]);
     await store.close();
     await store.close();
-    runs = undefined;
   }, 60_000);
 });
 

@@ -28,7 +28,7 @@ export function crashAt(point) {
   process.kill(process.pid, "SIGKILL");
 }
 
-const refund = defineTool({
+export const refund = defineTool({
   name: "process_refund",
   description:
     "Refunds an order. Use when asked to refund. Do NOT use to look up orders (lookup_order). Takes order_id, amount.",
@@ -48,7 +48,7 @@ const refund = defineTool({
   },
 });
 
-const lookup = defineTool({
+export const lookup = defineTool({
   name: "lookup_order",
   description:
     "Looks up an order. Use when asked about an order. Do NOT use to refund (process_refund). Takes order_id.",
@@ -60,7 +60,7 @@ const lookup = defineTool({
   },
 });
 
-const holdLarge = {
+export const holdLarge = {
   name: "hold-large",
   decide: (call) =>
     call.name === "process_refund" && call.input.amount > 500
