@@ -1,5 +1,4 @@
 import { KeelError } from "@keel/errors";
-import { makeFolder } from "@keel/folder-lock/internal";
 import { REDACTED, redactSecretText } from "@keel/secrets";
 import { DataDirLockedError } from "@keel/support-desk/internal";
 import { type BackendChoice, describeBackend } from "./run/open-backend.js";
@@ -119,18 +118,12 @@ export function storeFailed(
 }
 
 /**
- * Checks what can be known before opening: a PostgreSQL URL parses; a PGlite folder exists or is made, one
- * level at a time — Node's recursive `mkdir` never settles on a path it cannot create under some parents
- * (`/proc/x`), and the stores' own openers use it, so the folder is made here first and a path that cannot
- * be created fails at once.
+ * Checks what can be known before opening: a PostgreSQL URL parses (pg reads a URL, or a socket folder and
+ * database, "/var/run/postgresql keel"; anything else it would take for a host name: "notaurl" fails as
+ * "getaddrinfo ENOTFOUND base"). A PGlite folder needs nothing here: the stores make theirs one level at a
+ * time (`makeFolder` of `@keel/folder-lock`), so one that cannot be made fails at once, through `cannotOpen`.
  */
-export function prepareStore(
-  choice: BackendChoice,
-  about: StoreAbout = supportStore(choice),
-  folderMode?: number,
-): void {
-  // pg reads a URL, or a socket folder and database ("/var/run/postgresql keel"); anything else it would
-  // take for a host name ("notaurl" fails as "getaddrinfo ENOTFOUND base").
+export function checkDatabaseUrl(choice: BackendChoice, about: StoreAbout = supportStore(choice)): void {
   if (
     choice.kind === "postgres" &&
     !choice.databaseUrl.startsWith("/") &&
@@ -141,12 +134,5 @@ export function prepareStore(
       new Error("not a URL: give postgres:// then the user, password, host, port and database"),
       about,
     );
-  }
-  if (choice.kind === "pglite") {
-    try {
-      makeFolder(choice.dataDir, { mode: folderMode });
-    } catch (error) {
-      throw cannotOpen(choice, error, about);
-    }
   }
 }

@@ -44,8 +44,7 @@ export function limitModelRequests(
   database: DurableSession,
   limit: ModelRequestLimit,
 ): ModelClient {
-  const slotSeconds = limit.slotSeconds ?? 60;
-  checkModelRequestLimit(limit);
+  const slotSeconds = limit.slotSeconds ?? 60; // checked once, by startWorker (checkModelRequestLimit)
   async function withSlot<T>(signal: AbortSignal | undefined, request: () => Promise<T>): Promise<T> {
     const holder = randomUUID();
     let slot: number | undefined;

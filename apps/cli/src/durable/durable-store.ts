@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { type DurableRuns, openDurableRuns } from "@keel/durable-runs";
 import type { DurableStoreOptions } from "@keel/durable-runs/internal";
 import type { BackendChoice } from "../run/open-backend.js";
-import { cannotOpen, prepareStore } from "../store-unavailable.js";
+import { cannotOpen, checkDatabaseUrl } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 
 /** The one agent `keel run --enqueue` queues and `keel worker` runs: the support agent. */
@@ -31,7 +31,7 @@ export function durableStoreOf(choice: BackendChoice): DurableStoreOptions {
  */
 export async function openRuns(choice: BackendChoice, leaseSeconds?: number): Promise<DurableRuns> {
   const store = durableStoreOf(choice);
-  prepareStore(choice);
+  checkDatabaseUrl(choice);
   try {
     return await openDurableRuns({ ...store, ...(leaseSeconds === undefined ? {} : { leaseSeconds }) });
   } catch (error) {

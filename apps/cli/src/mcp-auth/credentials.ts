@@ -3,7 +3,8 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createOAuthProvider, type McpServerConfig } from "@keel/mcp-client";
 import type { Environment } from "../env-file.js";
-import { cannotOpen, prepareStore, type StoreAbout, storeFailed } from "../store-unavailable.js";
+import { cannotOpen, checkDatabaseUrl, type StoreAbout, storeFailed } from "../store-unavailable.js";
+import { UsageError } from "../usage-error.js";
 import { openCredentialDatabase } from "./credential-database.js";
 import { CREDENTIALS_KEY_VARIABLE, type CredentialsLocation, credentialsSecret } from "./credential-key.js";
 import { type SqlCredentialStore, sqlCredentialStore } from "./credential-store.js";
@@ -50,10 +51,16 @@ export function lazyCredentialStore(environment: Environment, cwd: string): SqlC
     opened ??= (async () => {
       const location = credentialsLocation(environment, cwd);
       const about = credentialStoreAbout(location);
-      // Made here first, one level at a time (0700 as the store makes it): a folder that cannot be made
-      // fails at once as an unavailable store (exit 4) instead of spinning in a recursive mkdir.
-      prepareStore(location, about, 0o700);
-      const secret = credentialsSecret(environment[CREDENTIALS_KEY_VARIABLE], location);
+      checkDatabaseUrl(location, about);
+      // The folder's key is made in the folder (0700): a folder that cannot be made is an unavailable store
+      // (exit 4); a key that is too short, or missing for PostgreSQL, is the user's to fix (exit 2).
+      const secret = (() => {
+        try {
+          return credentialsSecret(environment[CREDENTIALS_KEY_VARIABLE], location);
+        } catch (error) {
+          throw UsageError.isInstance(error) ? error : cannotOpen(location, error, about);
+        }
+      })();
       const database = await openCredentialDatabase(location).catch((error: unknown) => {
         throw cannotOpen(location, error, about);
       });

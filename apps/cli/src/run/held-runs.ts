@@ -1,7 +1,7 @@
 import { AnthropicClient, type ModelClient } from "@keel/loop";
 import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
-import { cannotOpen, prepareStore } from "../store-unavailable.js";
+import { cannotOpen } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 import type { BackendChoice } from "./open-backend.js";
 
@@ -16,8 +16,6 @@ export function approvalKey(
   choice: BackendChoice,
   stderr: { write(text: string): unknown },
 ): string {
-  // The folder's key is made in the folder: make it first, so one that cannot be made fails at once (exit 4).
-  if (choice.kind === "pglite" && !env.KEEL_APPROVAL_KEY) prepareStore(choice);
   try {
     const found = approvalKeyFor({ environmentKey: env.KEEL_APPROVAL_KEY, store: choice });
     if (found.from === "data-dir" && found.created) {

@@ -8,7 +8,7 @@ import {
 import { checkDataDir, DataDirNotADirectoryError } from "@keel/support-desk/internal";
 import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
-import { cannotOpen, prepareStore } from "../store-unavailable.js";
+import { cannotOpen, checkDatabaseUrl } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 
 /** Where the support tools keep customers, orders, refunds and tickets. */
@@ -131,7 +131,7 @@ function shellWord(word: string): string {
  */
 export async function openBackend(choice: BackendChoice): Promise<FaultableBackend | SqlBackend> {
   if (choice.kind === "memory") return createMemoryBackend();
-  prepareStore(choice);
+  checkDatabaseUrl(choice);
   try {
     return await createSqlBackend(
       choice.kind === "pglite" ? { dataDir: choice.dataDir } : { databaseUrl: choice.databaseUrl },
