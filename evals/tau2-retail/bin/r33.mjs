@@ -1,0 +1,10 @@
+import { register } from "node:module";
+register("./source-loader.mjs", import.meta.url);
+const { route } = await import("@keel/tools");
+const { loadPristineDb } = await import("../src/db/retail-db.ts");
+const { loadTasks } = await import("../src/gold/tasks.ts");
+const { createRetailTools } = await import("../src/tools/create-retail-tools.ts");
+const tools = createRetailTools(loadPristineDb());
+const t = loadTasks().find((x) => x.id === process.argv[2]);
+const a = route(process.argv[3] ?? t.user_scenario.instructions.reason_for_call, tools);
+console.log(JSON.stringify(a, null, 1).slice(0, 6000));
