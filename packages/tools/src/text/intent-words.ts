@@ -2,9 +2,14 @@
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(/\s+/).filter(Boolean));
 
-/** What may open a sentence before its real start: greetings, politeness, discourse markers. */
+/**
+ * What may open a sentence or a clause before its real start: greetings, politeness, discourse markers and
+ * the conjunctions that join a clause to the one before — "and", "then", but also a contrast or an
+ * alternative ("…, but change my address", "…, or refund it", "otherwise …"): the clause after them is read
+ * as it would be alone, so an order behind "but" is an order, and "but don't …" a negated one.
+ */
 export const LEAD_FILLERS = set(`hi hello hey yo ok okay so well oh please pls plz kindly just now and also
-  then thanks thank cheers um uh hmm alright sure dear`);
+  then thanks thank cheers um uh hmm alright sure dear but or yet otherwise instead however`);
 
 /** A sentence that opens with one of these asks something; it does not request an action. */
 export const QUESTION_OPENERS = set(`how what when where which who whom whose why is are was were am do does

@@ -54,6 +54,17 @@ describe("actingStems: which words a request asks to be done", () => {
     expect(acting("Can you refund it if it arrived broken?")).toEqual(["refund"]);
   });
 
+  it("reads a clause after 'but', 'or', 'otherwise' as it would read alone", () => {
+    expect(acting("Keep the plan, but upgrade the seat")).toEqual(["keep", "plan", "seat", "upgrad"]);
+    expect(acting("Refund ORD-1, or credit the account instead")).toEqual(["account", "credit", "refund"]);
+    expect(acting("Refund ORD-1. Otherwise credit the account")).toEqual(["account", "credit", "refund"]);
+    expect(acting("Refund ORD-1, but the invoice stays open")).toEqual(["refund"]);
+    expect(acting("Refund ORD-1, but why was it late?")).toEqual(["refund"]);
+    const negated = actingStems("Keep the plan, but don't refund the fee");
+    expect([...negated.acting].sort()).toEqual(["keep", "plan"]);
+    expect([...negated.declined].sort()).toEqual(["fee", "refund"]);
+  });
+
   it("stops a request to act at a subordinate clause or a topic", () => {
     expect(acting("Check whether ORD-1 was refunded")).toEqual(["check"]);
     expect(acting("I want to talk to a person about my refund")).toEqual(["person", "talk"]);
