@@ -67,14 +67,20 @@ afterEach(() => {
 
 const fast = { leaseSeconds: 2, pollingSeconds: 0.5, monitorSeconds: 1, approvalKey: KEY } as const;
 
+/** A run whose only model request is in flight (held 1.5 s), on a worker whose progress events are kept. */
+async function runInFlight() {
+  const store = await open();
+  firstDelayMs = 1500;
+  const runId = await store.enqueueRun({ agent: "desk", prompt: "Where is O-1?" });
+  const events: WorkerProgress[] = [];
+  const worker = await store.startWorker({ agents, ...fast, onProgress: (event) => events.push(event) });
+  await until(store, runId, ["running"]);
+  return { store, runId, events, worker };
+}
+
 describe("a worker that drains", () => {
   it("stops a held run at its next checkpoint; another worker resumes it without asking the model again", async () => {
-    const store = await open();
-    firstDelayMs = 1500;
-    const runId = await store.enqueueRun({ agent: "desk", prompt: "Where is O-1?" });
-    const events: WorkerProgress[] = [];
-    const first = await store.startWorker({ agents, ...fast, onProgress: (event) => events.push(event) });
-    await until(store, runId, ["running"]);
+    const { store, runId, events, worker: first } = await runInFlight();
     await sleep(300); // the first model request is in flight
     await first.stop({ timeoutMs: Number.POSITIVE_INFINITY });
     const stopped = await store.getRun(runId);
@@ -99,12 +105,7 @@ describe("a worker that drains", () => {
 
 describe("what a worker reports, and refuses", () => {
   it("a run cancelled while its only model request is in flight is reported as stored: cancelled", async () => {
-    const store = await open();
-    firstDelayMs = 1500;
-    const runId = await store.enqueueRun({ agent: "desk", prompt: "Where is O-1?" });
-    const events: WorkerProgress[] = [];
-    await store.startWorker({ agents, ...fast, onProgress: (event) => events.push(event) });
-    await until(store, runId, ["running"]);
+    const { store, runId, events } = await runInFlight();
     expect((await store.cancelRun(runId))?.status).toBe("cancelled");
     for (let tick = 0; tick < 100 && !events.some((event) => event.kind === "settled"); tick += 1)
       await sleep(100);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   businessError,
-  permissionError,
   success,
   toolError,
   transientError,
-  unclassifiedError,
   validationError,
   validEmpty,
 } from "./builders.js";
+import { CATEGORY_BUILDERS } from "./category-builders.test-helpers.js";
 import { KeelConfigError } from "./keel-error.js";
 import type { ErrorCategory, JsonObject } from "./types.js";
 
@@ -114,13 +113,10 @@ describe("builders", () => {
     );
   });
 
-  it.each([
-    ["transientError", transientError],
-    ["validationError", validationError],
-    ["businessError", businessError],
-    ["permissionError", permissionError],
-    ["unclassifiedError", unclassifiedError],
-  ])("names the category builder %s after its export, so stack traces show it", (exportName, builder) => {
-    expect(builder.name).toBe(exportName);
-  });
+  it.each(Object.entries(CATEGORY_BUILDERS))(
+    "names the %s category builder after its export, so stack traces show it",
+    (category, builder) => {
+      expect(builder.name).toBe(`${category}Error`);
+    },
+  );
 });

@@ -1,48 +1,12 @@
 import { businessError, permissionError, success, transientError, validationError } from "@keel/errors";
 import { definePostHook, definePreHook } from "@keel/hooks";
-import { createToolset, defineTool, type Toolset } from "@keel/tools";
+import type { Toolset } from "@keel/tools";
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { idempotencyKey } from "./idempotency-key.js";
 import { resolveToolCall } from "./resolve-tool-call.js";
-import { makeCall, makeContext, refundToHuman } from "./tool-call.test-helpers.js";
+import { makeCall, makeContext, refundToHuman, tools } from "./tool-call.test-helpers.js";
 import type { ToolCallOptions, ToolRetryPolicy } from "./tool-call-resolution.js";
 import { DEFAULT_TOOL_RETRY, toolRetryPolicy } from "./tool-retry-policy.js";
-
-function tools() {
-  const keys: Array<string | undefined> = [];
-  const refund = vi.fn((input: { amount: number }, context: { idempotencyKey?: string }) => {
-    keys.push(context.idempotencyKey);
-    return success({ refunded: input.amount });
-  });
-  const flaky = vi.fn(() => transientError("UPSTREAM_DOWN", "Down; retry.", { retryAfterMs: 10 }));
-  const toolset = createToolset([
-    defineTool({
-      name: "process_refund",
-      description: "Refunds an amount.",
-      input: z.object({ amount: z.number().positive() }),
-      effect: "write",
-      handler: refund,
-    }),
-    defineTool({
-      name: "escalate_to_human",
-      description: "Opens a ticket.",
-      input: z.object({ reason: z.string() }),
-      effect: "write",
-      handler: (input) => success({ ticket: "T-1", reason: input.reason }),
-    }),
-    defineTool({
-      name: "lookup",
-      description: "Reads a record.",
-      input: z.object({ id: z.string() }),
-      effect: "read",
-      reuse: true,
-      handler: (input) => success({ id: input.id }),
-    }),
-    defineTool({ name: "flaky", description: "Fails.", input: z.object({}), effect: "read", handler: flaky }),
-  ]);
-  return { toolset, refund, flaky, keys };
-}
 
 const options = (toolset: Toolset, more: Partial<ToolCallOptions> = {}): ToolCallOptions => ({
   toolset,
@@ -84,7 +48,7 @@ describe("resolveToolCall: the one tool-call path", () => {
       executed: { id: "toolu_9", name: "escalate_to_human", input: { reason: "over" } },
       outcome: {
         kind: "success",
-        data: { outcome: "redirected", requested_tool: "process_refund", result: { ticket: "T-1" } },
+        data: { outcome: "redirected", requested_tool: "process_refund", result: { ticket_id: "T-1" } },
       },
     });
   });

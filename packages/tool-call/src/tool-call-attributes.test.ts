@@ -1,34 +1,9 @@
-import { success, transientError } from "@keel/errors";
-import { createToolset, defineTool } from "@keel/tools";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { resolveToolCall } from "./resolve-tool-call.js";
-import { makeCall, makeContext, refundToHuman } from "./tool-call.test-helpers.js";
+import { makeCall, makeContext, refundToHuman, tools } from "./tool-call.test-helpers.js";
 import { toolCallAttributes, toolCallErrorType } from "./tool-call-attributes.js";
 
-const toolset = createToolset([
-  defineTool({
-    name: "process_refund",
-    description: "Refunds an amount.",
-    input: z.object({ amount: z.number() }),
-    effect: "write",
-    handler: () => success({ refunded: true }),
-  }),
-  defineTool({
-    name: "escalate_to_human",
-    description: "Opens a ticket.",
-    input: z.object({ reason: z.string() }),
-    effect: "write",
-    handler: () => success({ ticket_id: "T-1042" }),
-  }),
-  defineTool({
-    name: "flaky",
-    description: "Fails.",
-    input: z.object({}),
-    effect: "read",
-    handler: () => transientError("UPSTREAM_DOWN", "Down; retry."),
-  }),
-]);
+const { toolset } = tools();
 
 describe("toolCallAttributes", () => {
   it("a redirect: the hook, the requested and executed tools, and the ticket", async () => {
@@ -45,7 +20,7 @@ describe("toolCallAttributes", () => {
       "keel.hook.name": "refund-limit",
       "keel.redirect.requested_tool": "process_refund",
       "keel.redirect.executed_tool": "escalate_to_human",
-      "keel.escalation.ticket_id": "T-1042",
+      "keel.escalation.ticket_id": "T-1",
     });
   });
 
