@@ -4,11 +4,5 @@
 import { register } from "node:module";
 
 register("./source-loader.mjs", import.meta.url);
-const { routeReasons, routingTable } = await import("../src/routing/reason-routing.ts");
-const routings = routeReasons();
-const unsafe = routings.filter((routing) => routing.verdict === "other-write");
-process.stdout.write(
-  `${routingTable(routings)}\n\nUnsafe (a different write tool than the first gold write):\n`,
-);
-for (const routing of unsafe)
-  process.stdout.write(`  task ${routing.task_id}: ${routing.expected} → ${routing.routed}\n`);
+const { routingMain } = await import("../src/routing/routing-cli.ts");
+process.exitCode = routingMain(process.argv.slice(2));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { benchmarkTable, mutationsFor, runBenchmark } from "./mutation-benchmark.js";
+import { mutationMain } from "./mutation-cli.js";
 import { MUTATION_RULES } from "./mutations.js";
 import type { MutationResult } from "./run-mutation.js";
 
@@ -14,8 +15,10 @@ beforeAll(async () => {
 describe("the mutation benchmark (train tasks 0 and 16)", () => {
   it("makes a violation of every rule from some gold write", () => {
     const made = new Set(results.map((result) => result.rule));
-    // Only the payment-change and refund-destination rules need a write these two tasks do not make.
+    // Only the gift-card, payment-change and refund-destination rules need a write (or a gift card) these two
+    // tasks do not have.
     expect(MUTATION_RULES.filter((rule) => !made.has(rule))).toEqual([
+      "gift-card-covers-amount",
       "refund-to-original-or-gift-card",
       "different-payment-method",
     ]);
@@ -74,4 +77,17 @@ describe("the mutation benchmark (train tasks 0 and 16)", () => {
     expect(table).toHaveLength(MUTATION_RULES.length + 3);
     expect(table.at(-1)).toContain(`| **all** | ${MUTATION_RULES.length} |`);
   });
+});
+
+describe("mutationMain (bin/mutations.mjs)", () => {
+  it.each([["--bogus"], ["--split"], ["extra"]])(
+    "refuses %j with a usage message and exit 2",
+    async (arg) => {
+      let stderr = "";
+      const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } };
+      expect(await mutationMain([arg], io as never)).toBe(2);
+      expect(stderr).toMatch(/^mutations: /);
+      expect(stderr).toContain("Usage: node evals/tau2-retail/bin/mutations.mjs");
+    },
+  );
 });

@@ -8,14 +8,31 @@ Usage: node evals/tau2-retail/bin/mutations.mjs [--split train|test|all] [--json
 
   --split   the tasks to mutate (default: test)
   --json    one JSON line per mutation and surface: {"rule","violation","task_id","surface","fate","step"}
+  -h, --help  this help
+
+Exit codes: 0 the benchmark ran (violations that reach the database are reported, not failures), 2 usage error.
 `;
 
 /** The mutation benchmark command; returns the exit code. */
 export async function mutationMain(argv: readonly string[], io = process): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { split: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-  });
+  let values: { split?: string | undefined; json?: boolean | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        split: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.stderr.write(
+      `mutations: ${error instanceof Error ? error.message : String(error)}\n\n${MUTATION_HELP}`,
+    );
+    return 2;
+  }
   if (values.help) {
     io.stdout.write(MUTATION_HELP);
     return 0;

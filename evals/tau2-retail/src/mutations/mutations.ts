@@ -2,6 +2,7 @@ import { type Order, ownEntry, type RetailDb } from "../db/retail-db.js";
 import { confirmationRequest, policyTrajectory } from "../gold/policy-trajectory.js";
 import type { GoldAction, Tau2Task } from "../gold/tasks.js";
 import { DATABASE_WRITES } from "../policy/conversation-facts.js";
+import { priceDifference } from "../policy/payment-rules.js";
 import type { Trajectory, TrajectoryCall, TrajectoryStep } from "../replay/trajectory.js";
 
 /** One policy violation made from a gold trajectory: the trajectory ends with the violating call (`target`). */
@@ -46,6 +47,16 @@ const ORDER_ITEM_WRITES = new Set([
   "modify_pending_order_items",
   "return_delivered_order_items",
 ]);
+/** A write whose listing an agent could give instead of the one it calls: the same arguments, another action. */
+const CONFUSED_WITH: Readonly<Record<string, string>> = {
+  cancel_pending_order: "modify_pending_order_items",
+  exchange_delivered_order_items: "return_delivered_order_items",
+  return_delivered_order_items: "exchange_delivered_order_items",
+  modify_pending_order_items: "cancel_pending_order",
+  modify_pending_order_payment: "cancel_pending_order",
+  modify_pending_order_address: "cancel_pending_order",
+  modify_user_address: "cancel_pending_order",
+};
 const SWAPS = new Set(["exchange_delivered_order_items", "modify_pending_order_items"]);
 const PAYING = new Set([...SWAPS, "return_delivered_order_items", "modify_pending_order_payment"]);
 const PENDING = new Set([
@@ -118,6 +129,42 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       YES,
       call(write.name, write.arguments),
     ],
+    "the yes answered a listing of another action (same arguments)": ({ before, write }) => [
+      ...before,
+      {
+        assistant: confirmationRequest({
+          ...write,
+          name: CONFUSED_WITH[write.name] ?? "cancel_pending_order",
+        }),
+      },
+      YES,
+      call(write.name, write.arguments),
+    ],
+    'the listing says the action will not be taken ("I will NOT run …")': ({ before, write }) => [
+      ...before,
+      { assistant: confirmationRequest(write).replace("I am about to run", "I will NOT run") },
+      YES,
+      call(write.name, write.arguments),
+    ],
+    "the call changes an order the listing said would stay": (site) => {
+      const order = orderOf(site);
+      if (order === undefined || ORDER_ITEM_WRITES.has(site.write.name)) return undefined;
+      const kept = Object.values(site.db.orders).find(
+        (candidate) =>
+          candidate.user_id === order.user_id &&
+          candidate.order_id !== order.order_id &&
+          candidate.status === order.status,
+      );
+      if (kept === undefined) return undefined;
+      const args = { ...site.write.arguments, order_id: kept.order_id };
+      return [
+        ...site.before,
+        call("get_order_details", { order_id: kept.order_id }),
+        { assistant: `${confirmationRequest(site.write)}\nYour order ${kept.order_id} stays as it is.` },
+        YES,
+        call(site.write.name, args),
+      ];
+    },
   },
   "check-status-first": {
     "order status not checked": (site) => {
@@ -226,6 +273,22 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       if (!PAYING.has(site.write.name) || order === undefined) return undefined;
       const other = Object.values(site.db.users).find((user) => user.user_id !== order.user_id);
       return payingWith(site, Object.keys(other?.payment_methods ?? {})[0]);
+    },
+  },
+  "gift-card-covers-amount": {
+    "pay with a gift card whose balance is below the amount": (site) => {
+      const order = orderOf(site);
+      const { name, arguments: args } = site.write;
+      if (order === undefined || !PAYING.has(name) || name === "return_delivered_order_items")
+        return undefined;
+      const amount =
+        name === "modify_pending_order_payment"
+          ? order.items.reduce((sum, item) => sum + item.price, 0)
+          : priceDifference(site.db, order, args.item_ids as string[], args.new_item_ids as string[]);
+      const methods = Object.values(ownEntry(site.db.users, order.user_id)?.payment_methods ?? {});
+      const card = methods.find((method) => method.source === "gift_card" && method.balance < amount);
+      const original = order.payment_history[0]?.payment_method_id;
+      return card === undefined || card.id === original ? undefined : payingWith(site, card.id);
     },
   },
   "refund-to-original-or-gift-card": {

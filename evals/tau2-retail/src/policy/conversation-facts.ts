@@ -28,8 +28,8 @@ export interface ConversationFacts {
   readonly latestUserText: string | undefined;
   /** The assistant's text in the turn just before that user message. */
   readonly textBeforeLatestUser: string;
-  /** The tool calls made since the user's latest message, this turn's included. */
-  readonly callsSinceUser: readonly string[];
+  /** Database writes that succeeded since the user's latest message (a blocked or refused one is not counted). */
+  readonly writesSinceUser: number;
   /** The text blocks of the assistant turn that holds the call being decided. */
   readonly textBesideCall: string;
 }
@@ -52,6 +52,17 @@ function computeFacts(messages: readonly MessageParam[]): ConversationFacts {
   const ordersRead = new Set<string>();
   const writesDone = new Set<string>();
   let transferred = false;
+  const userIndex = messages.findLastIndex((message) => userText(message) !== undefined);
+  const idsSinceUser = new Set(
+    messages
+      .slice(userIndex + 1)
+      .flatMap((message) =>
+        message.role === "assistant" && typeof message.content !== "string"
+          ? message.content.filter((block) => block.type === "tool_use").map((block) => field(block, "id"))
+          : [],
+      ),
+  );
+  let writesSinceUser = 0;
   for (const { call, outcome } of conversationCalls(messages)) {
     if (outcome?.kind !== "success") continue;
     const input = call.input as Record<string, unknown>;
@@ -59,21 +70,14 @@ function computeFacts(messages: readonly MessageParam[]): ConversationFacts {
       if (!authenticated.includes(outcome.data)) authenticated.push(outcome.data);
     }
     if (call.name === "get_order_details") ordersRead.add(String(input.order_id));
-    if (DATABASE_WRITES.has(call.name)) writesDone.add(`${call.name}:${String(input.order_id)}`);
+    if (DATABASE_WRITES.has(call.name)) {
+      writesDone.add(`${call.name}:${String(input.order_id)}`);
+      if (idsSinceUser.has(call.id)) writesSinceUser++;
+    }
     if (call.name === "transfer_to_human_agents") transferred = true;
   }
-  const userIndex = messages.findLastIndex((message) => userText(message) !== undefined);
   const latest = userIndex < 0 ? undefined : messages[userIndex];
   const before = userIndex < 1 ? undefined : messages[userIndex - 1];
-  const callsSinceUser = messages
-    .slice(userIndex + 1)
-    .flatMap((message) =>
-      message.role === "assistant" && typeof message.content !== "string"
-        ? message.content
-            .filter((block) => block.type === "tool_use")
-            .map((block) => String(field(block, "name")))
-        : [],
-    );
   const newest = messages.at(-1);
   return {
     authenticated,
@@ -82,7 +86,7 @@ function computeFacts(messages: readonly MessageParam[]): ConversationFacts {
     transferred,
     latestUserText: latest === undefined ? undefined : userText(latest),
     textBeforeLatestUser: before?.role === "assistant" ? assistantText(before) : "",
-    callsSinceUser,
+    writesSinceUser,
     textBesideCall: newest?.role === "assistant" ? assistantText(newest) : "",
   };
 }

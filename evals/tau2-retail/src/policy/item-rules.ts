@@ -1,4 +1,4 @@
-import { validationError } from "@keel/errors";
+import { businessError, validationError } from "@keel/errors";
 import { type Order, ownEntry, type RetailDb } from "../db/retail-db.js";
 import { retailRule, stringField, stringList } from "./retail-rule.js";
 
@@ -33,7 +33,7 @@ export const itemsOfTheOrder = retailRule("items-of-the-order", ITEM_WRITES, ({ 
   if (missing.length === 0) return undefined;
   return validationError(
     "ITEMS_NOT_IN_ORDER",
-    `Only items of ${order.order_id} can be changed; these are not in it: ${missing.join(", ")}. Read the order with get_order_details and use its item ids.`,
+    `Only items of ${order.order_id} can be changed; these are not in it, or named more times than it holds them: ${missing.join(", ")}. Read the order with get_order_details and use its item ids.`,
     { details: { field: "item_ids", missing } },
   );
 });
@@ -51,6 +51,7 @@ export const sameProductAvailableVariant = retailRule(
     const oldIds = stringList(input, "item_ids");
     const newIds = stringList(input, "new_item_ids");
     const problems: string[] = [];
+    const unavailable: string[] = [];
     if (oldIds.length !== newIds.length) problems.push("item_ids and new_item_ids differ in length");
     oldIds.forEach((oldId, index) => {
       const newId = newIds[index];
@@ -59,10 +60,18 @@ export const sameProductAvailableVariant = retailRule(
       const variant = ownEntry(ownEntry(db.products, productId)?.variants ?? {}, newId);
       if (variant === undefined)
         problems.push(`${newId} is not a variant of ${oldId}'s product ${productId}`);
-      else if (!variant.available) problems.push(`${newId} is not available`);
+      else if (!variant.available) unavailable.push(newId);
       else if (newId === oldId) problems.push(`${newId} is the same item (a different option is required)`);
     });
-    if (problems.length === 0) return undefined;
+    if (problems.length === 0 && unavailable.length === 0) return undefined;
+    // An item of the right product that is out of stock is the state of the catalogue, not a wrong argument.
+    if (problems.length === 0)
+      return businessError(
+        "ITEM_NOT_AVAILABLE",
+        `${unavailable.join(", ")} ${unavailable.length === 1 ? "is" : "are"} not available now; the policy allows only an available item of the same product. Check get_product_details for the product's available variants and offer those.`,
+        { details: { field: "new_item_ids", unavailable } },
+      );
+    problems.push(...unavailable.map((newId) => `${newId} is not available`));
     return validationError(
       "NOT_SAME_PRODUCT_VARIANT",
       `Each item may only become an available item of the same product with different options: ${problems.join("; ")}. Check get_product_details for the product's available variants.`,

@@ -11,6 +11,7 @@ const PENDING_WRITES = new Set([
 ]);
 const DELIVERED_WRITES = new Set(["exchange_delivered_order_items", "return_delivered_order_items"]);
 const ORDER_WRITES = new Set([...PENDING_WRITES, ...DELIVERED_WRITES]);
+const ITEM_CHANGES = new Set(["exchange_delivered_order_items", "modify_pending_order_items"]);
 const ONCE_PER_ORDER = new Set([
   "exchange_delivered_order_items",
   "modify_pending_order_address",
@@ -46,7 +47,7 @@ export const modifyOrExchangeOncePerOrder = retailRule(
     if (!conversationFacts(context).writesDone.has(`${call.name}:${orderId}`)) return undefined;
     return businessError(
       "ALREADY_MODIFIED",
-      `The policy allows ${call.name} only once per order, and it already ran on ${orderId}. Tell the user it cannot be changed again; all items must be collected into one call.`,
+      `The policy allows ${call.name} only once per order, and it already ran on ${orderId}. Tell the user it cannot be changed again${ITEM_CHANGES.has(call.name) ? " (all items to change go into one call)" : ""}.`,
     );
   },
 );

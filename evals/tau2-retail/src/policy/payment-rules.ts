@@ -1,4 +1,4 @@
-import { validationError } from "@keel/errors";
+import { businessError, validationError } from "@keel/errors";
 import { ownEntry } from "../db/retail-db.js";
 import { orderOfInput } from "./item-rules.js";
 import { retailRule, stringField, stringList } from "./retail-rule.js";
@@ -66,7 +66,7 @@ export const giftCardCoversAmount = retailRule(
         ? order.items.reduce((sum, item) => sum + item.price, 0)
         : priceDifference(db, order, stringList(input, "item_ids"), stringList(input, "new_item_ids"));
     if (method.balance >= amount) return undefined;
-    return validationError(
+    return businessError(
       "GIFT_CARD_BALANCE_TOO_LOW",
       `The gift card ${method.id} has ${method.balance}, less than the ${amount.toFixed(2)} to pay; the policy requires a gift card to cover the whole amount. Ask the user for another payment method.`,
       { details: { field: "payment_method_id" } },
@@ -93,7 +93,8 @@ export const refundToOriginalOrGiftCard = retailRule(
   },
 );
 
-function priceDifference(
+/** What the new items cost more than the old ones (negative: less), as τ²'s tools add it up. */
+export function priceDifference(
   db: Parameters<typeof orderOfInput>[0],
   order: NonNullable<ReturnType<typeof orderOfInput>>,
   oldIds: readonly string[],

@@ -125,6 +125,52 @@ describe("replayMain", () => {
     expect(out.stderr).toContain("line 1");
   });
 
+  it.each([
+    [null, "must be an object of the tool's arguments"],
+    ["x", "must be an object of the tool's arguments"],
+    [[1, 2], "must be an object of the tool's arguments"],
+    [undefined, "missing: each call needs its arguments"],
+  ])("exits 2 naming the line when a call's arguments are %j", async (args, message) => {
+    const { out, io } = captured();
+    const file = trajectoryFile([
+      { id: "ok", task_id: "90", steps: [] },
+      {
+        id: "bad",
+        task_id: "90",
+        steps: [{ user: "hi" }, { calls: [{ name: "calculate", arguments: args }] }],
+      },
+    ]);
+    expect(await replayMain(["--in", file, "--json"], io)).toBe(2);
+    expect(out.stderr).toContain("line 2: steps.1.calls.0.arguments:");
+    expect(out.stderr).toContain(message);
+    expect(out.stdout).toBe("");
+  });
+
+  it("replays a gold action pasted from tasks.json as it is (action_id, info)", async () => {
+    const { out, io } = captured();
+    const gold = { action_id: "90_0", name: "calculate", arguments: { expression: "2 + 2" }, info: null };
+    const file = trajectoryFile([
+      { id: "pasted", task_id: "90", steps: [{ user: "hi" }, { calls: [gold] }] },
+    ]);
+    expect(await replayMain(["--in", file, "--json"], io)).toBe(0);
+    expect(JSON.parse(out.stdout).steps).toEqual([
+      { name: "calculate", decision: "allow", hook: null, outcome: "success", category: null, code: null },
+    ]);
+  });
+
+  it("exits 2 on an id used twice, and on a file without a trajectory", async () => {
+    const twice = captured();
+    const file = trajectoryFile([
+      { id: "same", task_id: "1", steps: [] },
+      { id: "same", task_id: "2", steps: [] },
+    ]);
+    expect(await replayMain(["--in", file], twice.io)).toBe(2);
+    expect(twice.out.stderr).toContain('line 2: id "same" is already used on line 1');
+    const empty = captured();
+    expect(await replayMain(["--in", trajectoryFile([])], empty.io)).toBe(2);
+    expect(empty.out.stderr).toContain("no trajectory");
+  });
+
   it("exits 2 without --in", async () => {
     const { io } = captured();
     expect(await replayMain(["--json"], io)).toBe(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSplits } from "../gold/tasks.js";
 import { routeReasons, routingTable } from "./reason-routing.js";
+import { routingMain } from "./routing-cli.js";
 
 describe("the router on τ²'s reason_for_call", () => {
   const routings = routeReasons();
@@ -31,5 +32,33 @@ describe("the router on τ²'s reason_for_call", () => {
 
   it("prints one row per split", () => {
     expect(routingTable(routings).split("\n")).toHaveLength(4);
+  });
+});
+
+describe("routingMain (bin/routing.mjs)", () => {
+  const captured = () => {
+    const out = { stdout: "", stderr: "" };
+    const io = {
+      stdout: { write: (text: string) => (out.stdout += text) },
+      stderr: { write: (text: string) => (out.stderr += text) },
+    };
+    return { out, io };
+  };
+
+  it("prints its help without running, and refuses an unknown option with exit 2", () => {
+    const help = captured();
+    expect(routingMain(["--help"], help.io)).toBe(0);
+    expect(help.out.stdout).toContain("Usage: node evals/tau2-retail/bin/routing.mjs");
+    const bogus = captured();
+    expect(routingMain(["--bogus"], bogus.io)).toBe(2);
+    expect(bogus.out.stderr).toContain("routing: Unknown option '--bogus'");
+    expect(bogus.out.stdout).toBe("");
+  });
+
+  it("prints the table and the unsafe routes", () => {
+    const run = captured();
+    expect(routingMain([], run.io)).toBe(0);
+    expect(run.out.stdout).toContain("| train | 68 |");
+    expect(run.out.stdout).toContain("Unsafe (a different write tool than the first gold write):");
   });
 });

@@ -30,6 +30,15 @@ export function accountTools(db: RetailDb) {
             { details: { field: "expression", tau2_error: "Invalid characters in expression" } },
           );
         const result = evaluateExpression(expression);
+        // The library's guidance lists its own operators (% included); this tool takes τ²'s characters only.
+        if (result.kind === "error")
+          return {
+            ...result,
+            message: result.message.replace(
+              /Use only numbers, [^.]*\./,
+              "Use only digits, + - * / ( ) . and spaces (no // or %).",
+            ),
+          };
         if (result.kind !== "success") return result;
         // τ² answers str(round(float(value), 2)): Python's rounding and Python's float text ("4.0").
         return success(pythonFloatText(pythonRound2(result.data)));

@@ -36,7 +36,7 @@ export function deliveredOrderWrites(db: RetailDb) {
           payment_method_id,
           priceDifference,
           "Insufficient gift card balance to pay for the price difference",
-          `the price difference ${priceDifference}`,
+          `the price difference ${priceDifference.toFixed(2)}`,
         );
         order.status = "exchange requested";
         order.exchange_items = [...item_ids].sort(compareCodePoints);

@@ -95,7 +95,7 @@ export function pendingOrderWrites(db: RetailDb) {
           payment_method_id,
           amount,
           "Insufficient gift card balance to pay for the order",
-          `the order's ${amount}`,
+          `the order's ${amount.toFixed(2)}`,
         );
         order.payment_history.push(
           { transaction_type: "payment", amount, payment_method_id },
@@ -120,7 +120,7 @@ export function pendingOrderWrites(db: RetailDb) {
         payment_method_id,
         difference,
         "Insufficient gift card balance to pay for the new item",
-        `the price difference ${difference}`,
+        `the price difference ${difference.toFixed(2)}`,
       );
       // τ² records the unrounded difference and rounds only the gift card's balance.
       order.payment_history.push({

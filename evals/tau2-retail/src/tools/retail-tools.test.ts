@@ -181,6 +181,14 @@ describe("the retail tools", () => {
       kind: "error",
       category: "validation",
     });
+    // Python's floor division is refused here (left different, README); the guidance lists this tool's
+    // characters, not the library calculator's (which takes %).
+    const floor = await call("calculate", { expression: "7 // 2" });
+    expect(floor).toMatchObject({ kind: "error", category: "validation", code: "UNSUPPORTED_EXPRESSION" });
+    expect(floor).toMatchObject({
+      message: expect.stringContaining("Use only digits, + - * / ( ) . and spaces"),
+    });
+    expect(floor).not.toMatchObject({ message: expect.stringContaining("+ - * / % **") });
   });
 
   it("transfers to a human agent as an escalation with a ticket id", async () => {
