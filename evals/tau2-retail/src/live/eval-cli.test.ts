@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FakeMessagesApi } from "@keel/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedIo } from "../cli.test-helpers.js";
 import { evalMain } from "./eval-cli.js";
 import {
   goldConversation,
@@ -13,11 +14,7 @@ import {
 const KEY = "sk-ant-api03-Zx9QwErTyUiOp1234567890aSdFgHjKl-not-a-real-key-AA";
 
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
-  const out = { stdout: "", stderr: "" };
-  const io = {
-    stdout: { write: (text: string) => (out.stdout += text) },
-    stderr: { write: (text: string) => (out.stderr += text) },
-  };
+  const { out, io } = capturedIo();
   const code = await evalMain(argv, io, env);
   return { code, ...out };
 }

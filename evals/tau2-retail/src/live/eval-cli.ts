@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { COMMAND_LINE_EXIT, commandLine } from "@keel/command-line";
 import { AnthropicClient, DEFAULT_MODEL } from "@keel/loop";
+import type { Io } from "../cli.js";
 import { loadSplits, loadTasks } from "../gold/tasks.js";
 import { retailPolicyHooks } from "../policy/policy-hooks.js";
 import {
@@ -48,11 +49,6 @@ transfers to a human, or at the turn cap (a failure). Progress goes to stderr.
 Exit codes: 0 every trial ran, 1 a trial could not (a model error, a replay that differs from its
 cassette), 2 usage error.
 `;
-
-interface Io {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-}
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { capturedIo } from "../cli.test-helpers.js";
 import { benchmarkTable, mutationsFor, runBenchmark } from "./mutation-benchmark.js";
 import { mutationMain } from "./mutation-cli.js";
 import { MUTATION_RULES } from "./mutations.js";
@@ -83,11 +84,11 @@ describe("mutationMain (bin/mutations.mjs)", () => {
   it.each([["--bogus"], ["--split"], ["extra"]])(
     "refuses %j with a usage message and exit 2",
     async (arg) => {
-      let stderr = "";
-      const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } };
-      expect(await mutationMain([arg], io as never)).toBe(2);
-      expect(stderr).toMatch(/^mutations: /);
-      expect(stderr).toContain("Usage: node evals/tau2-retail/bin/mutations.mjs");
+      const { out, io } = capturedIo();
+      expect(await mutationMain([arg], io)).toBe(2);
+      expect(out.stderr).toMatch(/^mutations: /);
+      expect(out.stderr).toContain('Run "node evals/tau2-retail/bin/mutations.mjs --help" for the options.');
+      expect(out.stdout).toBe("");
     },
   );
 });

@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { type Io, readBinOptions } from "../cli.js";
 import { benchmarkTable, mutationsFor, runBenchmark, splitTaskIds } from "./mutation-benchmark.js";
 
 export const MUTATION_HELP = `Generate policy violations from the gold trajectories, rule by rule, and replay each with Keel's
@@ -14,29 +14,16 @@ Exit codes: 0 the benchmark ran (violations that reach the database are reported
 `;
 
 /** The mutation benchmark command; returns the exit code. */
-export async function mutationMain(argv: readonly string[], io = process): Promise<number> {
-  let values: { split?: string | undefined; json?: boolean | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        split: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr.write(
-      `mutations: ${error instanceof Error ? error.message : String(error)}\n\n${MUTATION_HELP}`,
-    );
-    return 2;
-  }
-  if (values.help) {
-    io.stdout.write(MUTATION_HELP);
-    return 0;
-  }
+export async function mutationMain(argv: readonly string[], io: Io = process): Promise<number> {
+  const read = readBinOptions(
+    "mutations",
+    argv,
+    { split: { type: "string" }, json: { type: "boolean" } },
+    MUTATION_HELP,
+    io,
+  );
+  if ("exit" in read) return read.exit;
+  const { values } = read;
   const split = values.split ?? "test";
   if (split !== "train" && split !== "test" && split !== "all") {
     io.stderr.write(`mutations: --split is train, test or all, not "${split}"\n`);

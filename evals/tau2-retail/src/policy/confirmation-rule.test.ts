@@ -6,37 +6,17 @@ import type { TrajectoryStep } from "../replay/trajectory.js";
 import { isExplicitYes, namesAction } from "./confirmation-rule.js";
 import { retailPolicyHooks } from "./policy-hooks.js";
 
-describe("isExplicitYes", () => {
-  it.each([
-    "yes",
-    "Yes, please proceed.",
-    "Yes, that's correct.",
-    "Yes, cancel it.",
-    "Yes - go ahead",
-    "Yes\nThanks",
-    "yes .",
-    "YES",
-    "confirmed",
-    "I confirm.",
-    "Yep, do it!",
-    "Yes, sounds good",
-  ])("%j is an explicit yes", (text) => {
-    expect(isExplicitYes(text)).toBe(true);
-  });
+// Explicit: a yes-word, then confirming words only. Not: no yes-word first, a question, or anything more.
+const EXPLICIT = `yes|Yes, please proceed.|Yes, that's correct.|Yes, cancel it.|Yes - go ahead|Yes\nThanks|yes .|YES
+  |confirmed|I confirm.|Yep, do it!|Yes, sounds good`;
+const NOT_EXPLICIT = `sure|ok|sounds good|yes?|Yes, but ship it to my office instead|yes, change the address to
+  1 Main St|no|yes no|Wait, yes|`;
+const cases = (list: string, explicit: boolean) =>
+  list.split("|").map((text) => [text.replace(/\n\s+/g, " ").trim(), explicit] as const);
 
-  it.each([
-    "sure",
-    "ok",
-    "sounds good",
-    "yes?",
-    "Yes, but ship it to my office instead",
-    "yes, change the address to 1 Main St",
-    "no",
-    "yes no",
-    "Wait, yes",
-    "",
-  ])("%j is not", (text) => {
-    expect(isExplicitYes(text)).toBe(false);
+describe("isExplicitYes", () => {
+  it.each([...cases(EXPLICIT, true), ...cases(NOT_EXPLICIT, false)])("%j → %s", (text, explicit) => {
+    expect(isExplicitYes(text)).toBe(explicit);
   });
 });
 

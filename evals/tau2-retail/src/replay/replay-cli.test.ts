@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { capturedIo } from "../cli.test-helpers.js";
 import { loadExpectedDigests } from "../gold/tasks.js";
 import { replayMain } from "./replay-cli.js";
 
@@ -109,14 +110,7 @@ describe("bin/replay.mjs", () => {
 
 // The error paths in-process: the same function the binary calls, without a process start per case.
 describe("replayMain", () => {
-  const captured = () => {
-    const out = { stdout: "", stderr: "" };
-    const io = {
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    };
-    return { out, io };
-  };
+  const captured = capturedIo;
 
   it("exits 2 on a malformed line, naming it", async () => {
     const { out, io } = captured();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { describeReadError } from "@keel/diagnostics";
+import { type Io, readBinOptions } from "../cli.js";
 import { loadTasks } from "../gold/tasks.js";
 import { retailPolicyHooks } from "../policy/policy-hooks.js";
 import { readTrajectories } from "./read-trajectories.js";
@@ -26,39 +26,17 @@ Exit codes: 0 every trajectory ran (a blocked call is not a failure), 1 a trajec
 2 usage error.
 `;
 
-interface Io {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-}
-
 /** The replay command; returns the exit code. */
 export async function replayMain(argv: readonly string[], io: Io = process): Promise<number> {
-  let values: {
-    in?: string | undefined;
-    naive?: boolean | undefined;
-    json?: boolean | undefined;
-    help?: boolean | undefined;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        in: { type: "string" },
-        naive: { type: "boolean" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr.write(`replay: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const parsed = readBinOptions(
+    "replay",
+    argv,
+    { in: { type: "string" }, naive: { type: "boolean" }, json: { type: "boolean" } },
+    HELP,
+    io,
+  );
+  if ("exit" in parsed) return parsed.exit;
+  const { values } = parsed;
   if (!values.in) {
     io.stderr.write(`replay: --in FILE is required.\n\n${HELP}`);
     return 2;

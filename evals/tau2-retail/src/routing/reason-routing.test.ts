@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { capturedIo } from "../cli.test-helpers.js";
 import { loadSplits } from "../gold/tasks.js";
 import { routeReasons, routingTable } from "./reason-routing.js";
 import { routingMain } from "./routing-cli.js";
@@ -36,14 +37,7 @@ describe("the router on τ²'s reason_for_call", () => {
 });
 
 describe("routingMain (bin/routing.mjs)", () => {
-  const captured = () => {
-    const out = { stdout: "", stderr: "" };
-    const io = {
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    };
-    return { out, io };
-  };
+  const captured = capturedIo;
 
   it("prints its help without running, and refuses an unknown option with exit 2", () => {
     const help = captured();
@@ -52,6 +46,9 @@ describe("routingMain (bin/routing.mjs)", () => {
     const bogus = captured();
     expect(routingMain(["--bogus"], bogus.io)).toBe(2);
     expect(bogus.out.stderr).toContain("routing: Unknown option '--bogus'");
+    expect(bogus.out.stderr).toContain(
+      'Run "node evals/tau2-retail/bin/routing.mjs --help" for the options.',
+    );
     expect(bogus.out.stdout).toBe("");
   });
 

@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { type Io, readBinOptions } from "../cli.js";
 import { routeReasons, routingTable } from "./reason-routing.js";
 
 export const ROUTING_HELP = `Route each τ² retail task's reason_for_call with @keel/tools' route over the retail catalog and
@@ -12,31 +12,10 @@ Usage: node evals/tau2-retail/bin/routing.mjs
 Exit codes: 0 the benchmark ran (unsafe routes are reported, not failures), 2 usage error.
 `;
 
-interface Io {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-}
-
 /** The router benchmark command; returns the exit code. */
 export function routingMain(argv: readonly string[], io: Io = process): number {
-  let help: boolean | undefined;
-  try {
-    ({
-      values: { help },
-    } = parseArgs({
-      args: [...argv],
-      options: { help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.stderr.write(`routing: ${error instanceof Error ? error.message : String(error)}\n\n${ROUTING_HELP}`);
-    return 2;
-  }
-  if (help) {
-    io.stdout.write(ROUTING_HELP);
-    return 0;
-  }
+  const read = readBinOptions("routing", argv, {}, ROUTING_HELP, io);
+  if ("exit" in read) return read.exit;
   const routings = routeReasons();
   io.stdout.write(
     `${routingTable(routings)}\n\nUnsafe (a different write tool than the first gold write):\n`,
