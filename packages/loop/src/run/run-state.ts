@@ -293,8 +293,9 @@ export class RunState {
       modelRequests: this.#modelRequests,
       usage: this.#usage,
     });
-    const result: RunResult = {
-      ...ending,
+    // The ending's fields first, then the summary's, as `{ ...ending, runId, … }` would, but without its cost:
+    // V8 gives an object spread followed by more fields a fresh map each time (~10 µs a run; issue 30).
+    const result: RunResult = Object.assign({}, ending, {
       runId: this.runId,
       text,
       messages: this.conversation.messages,
@@ -304,7 +305,7 @@ export class RunState {
       toolCalls: this.#toolCalls,
       trace: this.trace,
       durationMs: this.elapsed(),
-    };
+    });
     this.telemetry?.endRun(result);
     return result;
   }
