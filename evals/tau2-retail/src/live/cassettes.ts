@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describeReadError, parseJsonText } from "@keel/diagnostics";
 import { type ModelClient, RecordingClient, ReplayClient } from "@keel/loop";
 import { z } from "zod/v4";
+import { loadTasks } from "../gold/tasks.js";
 import type { ClientsFor } from "./live-eval.js";
 
 /**
@@ -52,6 +53,15 @@ export async function readManifest(
     const issue = checked.error.issues[0];
     return { ok: false, problem: `${path}: ${issue?.path.join(".") || "the file"}: ${issue?.message}` };
   }
+  // A manifest edited by hand (or from another version of the tasks) can name a task that is not there: the
+  // same usage error `--live --task` gives, before any trial runs.
+  const known = new Set(loadTasks().map((task) => task.id));
+  const unknown = checked.data.task_ids.filter((id) => !known.has(id));
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      problem: `${path}: task_ids: there is no τ² retail task ${unknown.map((id) => `"${id}"`).join(", ")}.`,
+    };
   return { ok: true, manifest: checked.data };
 }
 

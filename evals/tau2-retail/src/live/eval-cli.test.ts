@@ -59,6 +59,28 @@ describe("the eval command's usage", () => {
     );
   });
 
+  it("refuses a recording whose manifest names an unknown task, before any trial", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "tau2-manifest-"));
+    const manifest = {
+      version: 1,
+      split: "test",
+      task_ids: ["90", "999"],
+      k: 1,
+      model: "m",
+      user_model: "u",
+    };
+    writeFileSync(
+      join(folder, "manifest.json"),
+      JSON.stringify({ ...manifest, max_turns: 4, max_rounds: 4, naive: false }),
+    );
+    const { code, stderr, stdout } = await run(["--replay", folder], {});
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `eval: ${join(folder, "manifest.json")}: task_ids: there is no τ² retail task "999".\n`,
+    );
+    expect(stdout).toBe("");
+  });
+
   it("names the option meant and points at --help", async () => {
     const { code, stderr } = await run(["--lvie"]);
     expect(code).toBe(2);
