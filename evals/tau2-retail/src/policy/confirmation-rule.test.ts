@@ -8,7 +8,7 @@ import { retailPolicyHooks } from "./policy-hooks.js";
 
 // Explicit: a yes-word, then confirming words only. Not: no yes-word first, a question, or anything more.
 const EXPLICIT = `yes|Yes, please proceed.|Yes, that's correct.|Yes, cancel it.|Yes - go ahead|Yes\nThanks|yes .|YES
-  |confirmed|I confirm.|Yep, do it!|Yes, sounds good`;
+  |confirmed|I confirm.|Yep, do it!|Yes, sounds good|Yes, please go ahead with the exchange|Yes, do that for me`;
 const NOT_EXPLICIT = `sure|ok|sounds good|yes?|Yes, but ship it to my office instead|yes, change the address to
   1 Main St|no|yes no|Wait, yes|`;
 const cases = (list: string, explicit: boolean) =>

@@ -18,15 +18,15 @@ const YES = new Set(["yes", "y", "yep", "yeah", "yup", "confirm", "confirmed"]);
  */
 const CONFIRMING = new Set(
   `please proceed go ahead do it that that's thats is correct right yes yeah yep confirm confirmed i thanks
-  thank you sure ok okay let's lets all good fine looks sounds absolutely definitely the this cancel return
-  exchange modify change update`.split(/\s+/),
+  thank you sure ok okay let's lets all good fine looks sounds absolutely definitely the this that with for
+  me cancel cancellation return exchange modify modification change update`.split(/\s+/),
 );
 
 /**
  * An explicit yes, decided without judgement: the user's whole latest message, read as words (case, spaces
  * and punctuation other than `?` ignored), opens with `yes`, `y`, `yep`, `yeah`, `yup`, `confirm`, `confirmed`
  * or `i confirm`, and every word after that is one of the confirming words (`please`, `proceed`, `go ahead`,
- * `do it`, `that's correct`, `thanks`, the action's own verb, …). "Yes, please proceed.", "Yes - go ahead" and
+ * `do it`, `that's correct`, `go ahead with the exchange`, `thanks`, the action's own verb, …). "Yes, please proceed.", "Yes - go ahead" and
  * "Yes, cancel it." are explicit; "Yes, but ship it elsewhere", "yes?", "ok", "sure" and "sounds good" are not.
  */
 export function isExplicitYes(text: string): boolean {
