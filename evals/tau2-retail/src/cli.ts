@@ -12,25 +12,9 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** A usage error of one of the eval's bins (exit 2); its message already points at `--help`. */
 class UsageError extends Error {}
 
-type Program = ReturnType<typeof commandLine>;
-declare const someProgram: Program;
+declare const someProgram: ReturnType<typeof commandLine>;
 /** What `parse` answers for options `O` (typed per option, `help` included). */
 type Values<O extends Options> = ReturnType<typeof someProgram.parse<O>>["values"];
-
-const programs = new Map<string, Program>();
-
-/** The eval's bin `bin` (`node evals/tau2-retail/bin/BIN.mjs`) as a program of @keel/command-line. */
-function program(bin: string) {
-  let found = programs.get(bin);
-  if (found === undefined) {
-    found = commandLine({
-      name: `node evals/tau2-retail/bin/${bin}.mjs`,
-      usageError: (message) => new UsageError(message),
-    });
-    programs.set(bin, found);
-  }
-  return found;
-}
 
 /**
  * The options of a bin's command line (options only, `--help` / `-h` added), read by @keel/command-line — the
@@ -46,7 +30,11 @@ export function readBinOptions<const O extends Options>(
   io: Io,
 ): { readonly values: Values<O> } | { readonly exit: number } {
   try {
-    const { values } = program(bin).parse(argv, options, { positionals: false });
+    const program = commandLine({
+      name: `node evals/tau2-retail/bin/${bin}.mjs`,
+      usageError: (message) => new UsageError(message),
+    });
+    const { values } = program.parse(argv, options, { positionals: false });
     if ((values as { help?: boolean | undefined }).help) {
       io.stdout.write(help);
       return { exit: COMMAND_LINE_EXIT.ok };

@@ -2,7 +2,7 @@ import { type Order, ownEntry, type RetailDb } from "../db/retail-db.js";
 import { confirmationRequest, policyTrajectory } from "../gold/policy-trajectory.js";
 import type { GoldAction, Tau2Task } from "../gold/tasks.js";
 import { DATABASE_WRITES } from "../policy/conversation-facts.js";
-import { priceDifference } from "../policy/payment-rules.js";
+import { amountToPay } from "../policy/payment-rules.js";
 import type { Trajectory, TrajectoryCall, TrajectoryStep } from "../replay/trajectory.js";
 
 /** One policy violation made from a gold trajectory: the trajectory ends with the violating call (`target`). */
@@ -281,10 +281,7 @@ const VARIANTS: Record<string, Record<string, Variant>> = {
       const { name, arguments: args } = site.write;
       if (order === undefined || !PAYING.has(name) || name === "return_delivered_order_items")
         return undefined;
-      const amount =
-        name === "modify_pending_order_payment"
-          ? order.items.reduce((sum, item) => sum + item.price, 0)
-          : priceDifference(site.db, order, args.item_ids as string[], args.new_item_ids as string[]);
+      const amount = amountToPay(site.db, order, name, args);
       const methods = Object.values(ownEntry(site.db.users, order.user_id)?.payment_methods ?? {});
       const card = methods.find((method) => method.source === "gift_card" && method.balance < amount);
       const original = order.payment_history[0]?.payment_method_id;

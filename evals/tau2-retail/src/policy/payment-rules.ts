@@ -61,10 +61,7 @@ export const giftCardCoversAmount = retailRule(
       stringField(input, "payment_method_id") ?? "",
     );
     if (method?.source !== "gift_card") return undefined;
-    const amount =
-      call.name === "modify_pending_order_payment"
-        ? order.items.reduce((sum, item) => sum + item.price, 0)
-        : priceDifference(db, order, stringList(input, "item_ids"), stringList(input, "new_item_ids"));
+    const amount = amountToPay(db, order, call.name, input);
     if (method.balance >= amount) return undefined;
     return businessError(
       "GIFT_CARD_BALANCE_TOO_LOW",
@@ -93,8 +90,23 @@ export const refundToOriginalOrGiftCard = retailRule(
   },
 );
 
+/**
+ * What a paying write charges its payment method: the order's total for a payment change, else the price
+ * difference of the items swapped.
+ */
+export function amountToPay(
+  db: Parameters<typeof orderOfInput>[0],
+  order: NonNullable<ReturnType<typeof orderOfInput>>,
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+): number {
+  return tool === "modify_pending_order_payment"
+    ? order.items.reduce((sum, item) => sum + item.price, 0)
+    : priceDifference(db, order, stringList(input, "item_ids"), stringList(input, "new_item_ids"));
+}
+
 /** What the new items cost more than the old ones (negative: less), as τ²'s tools add it up. */
-export function priceDifference(
+function priceDifference(
   db: Parameters<typeof orderOfInput>[0],
   order: NonNullable<ReturnType<typeof orderOfInput>>,
   oldIds: readonly string[],
