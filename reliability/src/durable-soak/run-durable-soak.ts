@@ -75,7 +75,8 @@ async function openStore(options: DurableSoakOptions) {
 /**
  * Issue 32's durable soak: `runs` queued runs (a lookup and two refunds each, then the answer) against the
  * fake Messages API at 50–300 ms, `workers` worker processes (soak-worker.mjs, 4 runs each), one of them
- * SIGKILLed as soon as a run is held, then a random one every 2–5 s (seeded), each restarted at once. Holds
+ * SIGKILLed as soon as a run is held, then a random one 2–5 s (seeded) after the last restarted worker is up
+ * (each is restarted at once; the gap counts from its "ready", so a loaded machine slows the kills too). Holds
  * when every run completed, no write was applied twice (the ledger, keyed by idempotency key), repeated model
  * requests ≤ kills × concurrency, and no pg-boss job is left active.
  */
@@ -105,9 +106,11 @@ export async function runDurableSoak(options: DurableSoakOptions): Promise<Durab
     await ledger.query(`CREATE TABLE soak_ledger (key text PRIMARY KEY, run_id text NOT NULL,
       order_id text NOT NULL, amount numeric NOT NULL, repeats integer NOT NULL DEFAULT 0)`);
     const env = { PATH: process.env.PATH ?? "", FAKE_URL: api.url, ...store.env };
+    // Each worker's "ready" (soak-worker.mjs writes it once its queue is started); the killer waits for it.
+    const ready = new Map<ChildProcess, Promise<void>>();
     const start = () => {
       const child = spawn(process.execPath, [WORKER], { env, stdio: ["ignore", "ignore", "pipe"] });
-      child.stderr?.resume();
+      ready.set(child, startedWorker(child));
       return child;
     };
     for (let index = 0; index < options.runs; index += 1) {
@@ -117,21 +120,25 @@ export async function runDurableSoak(options: DurableSoakOptions): Promise<Durab
     workers.push(...Array.from({ length: options.workers }, start));
     let kills = 0;
     let finished = false;
-    const kill = () => {
+    const kill = async () => {
       const slot = Math.floor(random() * options.workers);
       workers[slot]?.kill("SIGKILL");
       kills += 1;
-      workers[slot] = start();
+      const child = start();
+      workers[slot] = child;
+      // The next kill counts from when the new worker is up: on a loaded machine starting a worker can take
+      // longer than the gap between kills, and a worker killed before it takes a run would let none finish.
+      await Promise.race([ready.get(child), until(() => finished)]);
     };
     const killer = (async () => {
       // The first kill as soon as a worker holds a run, so even the small soak kills one mid-run.
       while (!finished && !(await runs.listRuns({ limit: 1000 })).some((run) => run.status === "running")) {
         await sleep(50);
       }
-      if (!finished) kill();
+      if (!finished) await kill();
       while (!finished) {
         await sleep(2000 + random() * 3000);
-        if (!finished) kill();
+        if (!finished) await kill();
       }
     })();
     let statuses: Record<string, number> = {};
@@ -156,6 +163,23 @@ export async function runDurableSoak(options: DurableSoakOptions): Promise<Durab
     await api.close();
     await store.dispose();
   }
+}
+
+/** Resolves once the worker wrote "ready" on stderr (or exited); reads the rest of its stderr away. */
+const startedWorker = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    let written = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      written += chunk.toString();
+      if (written.includes("ready\n")) resolve();
+      if (written.length > 4096) written = written.slice(-16);
+    });
+    child.once("exit", () => resolve());
+  });
+
+/** Resolves once `done()` is true, looking every 100 ms. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await sleep(100);
 }
 
 const stopped = (child: ChildProcess) =>
