@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getCustomer, lookupOrder, naive } from "../description/reference-tools.test-helpers.js";
+import { domainTool, getCustomer, lookupOrder, naive } from "../description/reference-tools.test-helpers.js";
 import { lintTools } from "./lint-tools.js";
 
 function ids(tools: Parameters<typeof lintTools>[0]): string[] {
@@ -61,16 +61,7 @@ describe("lintTools", () => {
   });
 
   it("flags two tools that accept the same identifier shape without a boundary between them", () => {
-    const trackOrder = {
-      name: "track_order",
-      description: {
-        does: "Tracks a parcel",
-        useWhen: ["the user gives an order number like #12345 and asks where it is"],
-        doNotUseWhen: [{ when: "the user asks about their account", useInstead: "get_customer" }],
-        takes: "an order number like #12345",
-        returns: "the carrier's tracking events",
-      },
-    };
+    const trackOrder = domainTool("orders", "track_order");
     const findings = lintTools([lookupOrder, trackOrder, getCustomer]).filter(
       (finding) => finding.id === "overlap-without-boundary",
     );
