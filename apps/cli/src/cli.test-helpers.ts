@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSqlBackend } from "@keel/support-desk";
 import { expect } from "vitest";
+import { z } from "zod";
+import helpFragmentsData from "./commands/__fixtures__/help-fragments.json" with { type: "json" };
 import { main } from "./main.js";
 
 export interface CliResult {
@@ -31,6 +33,24 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     isTTY: options.isTTY ?? false,
   });
   return { code, stdout, stderr };
+}
+
+/** `keel COMMAND --help` with its white space folded to single spaces: the help wraps its lines. */
+export async function helpText(command: string, options: CliOptions = {}): Promise<string> {
+  return (await runCli([command, "--help"], options)).stdout.replace(/\s+/g, " ");
+}
+
+const HELP_FRAGMENTS = z
+  .strictObject({
+    comment: z.string(),
+    runs: z.array(z.string().min(1)).min(1),
+    worker: z.array(z.string().min(1)).min(1),
+  })
+  .parse(helpFragmentsData);
+
+/** What `keel COMMAND --help` must say, each a run of `helpText` (`commands/__fixtures__/help-fragments.json`). */
+export function helpFragments(command: "runs" | "worker"): readonly string[] {
+  return HELP_FRAGMENTS[command];
 }
 
 /**

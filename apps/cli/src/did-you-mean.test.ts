@@ -1,26 +1,17 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import topLevelTypos from "./__fixtures__/top-level-typos.json" with { type: "json" };
 import { temporaryDirectory, usageError } from "./cli.test-helpers.js";
 
+/** A top-level command or option typed wrong: [kind, typed, meant] (`__fixtures__/top-level-typos.json`). */
+const TOP_LEVEL_TYPOS = z
+  .array(z.tuple([z.enum(["command", "option"]), z.string(), z.string()]))
+  .parse(topLevelTypos);
+
 describe("keel names what a typo meant, wherever a name is chosen from a known list", () => {
-  it.each([
-    ["command", "rnu", "keel run"],
-    ["command", "rn", "keel run"],
-    ["command", "ruote", "keel route"],
-    ["command", "eval", "keel eval-routing"],
-    ["command", "lint", "keel lint-tools"],
-    ["command", "check", "keel check-config"],
-    ["command", "tikcets", "keel tickets"],
-    ["command", "TRACE", "keel trace"],
-    ["command", "hlep", "keel --help"],
-    ["command", "verison", "keel --version"],
-    ["option", "--verison", "keel --version"],
-    ["option", "--hlep", "keel --help"],
-    ["option", "--vers", "keel --version"],
-    ["option", "-verison", "keel --version"],
-    ["option", "--rnu", "keel run"],
-  ])("a top-level %s: keel %s → %s", async (kind, typed, meant) => {
+  it.each(TOP_LEVEL_TYPOS)("a top-level %s: keel %s → %s", async (kind, typed, meant) => {
     expect(await usageError([typed])).toBe(
       `keel: Unknown ${kind} "${typed}". Did you mean "${meant}"? Commands: run, route, eval-routing, lint-tools, check-config, mcp, trace, tickets, worker, runs. Run "keel --help".\n`,
     );

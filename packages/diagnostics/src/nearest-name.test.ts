@@ -1,82 +1,54 @@
 import { describe, expect, it } from "vitest";
+import cases from "./__fixtures__/nearest-names.json" with { type: "json" };
 import { nearestName } from "./nearest-name.js";
 
-/** `keel`'s commands, as `keel --help` lists them. */
-const COMMANDS = ["run", "route", "eval-routing", "lint-tools", "check-config", "tickets", "trace"];
-/** `keel run`'s options. */
-const RUN_OPTIONS = [
-  "scenario",
-  "script",
-  "model",
-  "max-iterations",
-  "thinking",
-  "temperature",
-  "json",
-  "trace",
-  "record",
-  "replay",
-  "backend",
-  "database-url",
-  "data-dir",
-  "hold",
-  "mcp-config",
-  "mcp-server",
-  "help",
-];
-/** `keel-mcp`'s options. */
-const MCP_OPTIONS = [
-  "http",
-  "host",
-  "port",
-  "allowed-origin",
-  "allowed-host",
-  "require-conversation",
-  "max-connections",
-  "header-timeout",
-  "data-dir",
-  "memory",
-  "log-level",
-  "log-format",
-  "version",
-  "help",
-];
-const SCENARIOS = [
-  "low-value-refund",
-  "high-value-refund",
-  "multi-intent",
-  "transient-retry",
-  "validation-bad-order-id",
-  "business-already-refunded",
-  "permission-refund-forbidden",
-  "suspended-account",
-  "order-not-found",
-  "orders-db-unreachable",
-];
+type Names = readonly string[];
+
+/** A case's names: a list of `lists` by its key, or the names themselves. */
+function names(list: unknown): Names {
+  if (typeof list === "string") {
+    const named = (cases.lists as Readonly<Record<string, Names>>)[list];
+    if (named === undefined) throw new Error(`nearest-names.json: no list "${list}"`);
+    return named;
+  }
+  if (Array.isArray(list) && list.every((name) => typeof name === "string")) return list;
+  throw new Error(`nearest-names.json: not a list of names: ${JSON.stringify(list)}`);
+}
+
+/** A table of `__fixtures__/nearest-names.json` as [typed, names, expected] rows (expected: undefined, none). */
+function table(rows: readonly (readonly unknown[])[]): [string, Names, string | undefined][] {
+  return rows.map(([typed, list, expected, ...rest]) => {
+    if (
+      typeof typed !== "string" ||
+      !(expected === undefined || typeof expected === "string") ||
+      rest.length > 0
+    )
+      throw new Error(
+        `nearest-names.json: not a [typed, names, expected?] row: ${JSON.stringify([typed, list, expected])}`,
+      );
+    return [typed, names(list), expected];
+  });
+}
+
+const COMMANDS = names("commands");
+const RUN_OPTIONS = names("runOptions");
+const MCP_OPTIONS = names("mcpOptions");
+const SCENARIOS = names("scenarios");
 
 describe("nearestName: the whole name, a third of it at most differing", () => {
-  it.each([
-    ["rn", COMMANDS, "run"],
-    ["ticket", COMMANDS, "tickets"],
-    ["memroy", MCP_OPTIONS, "memory"],
-    ["scenrio", RUN_OPTIONS, "scenario"],
-    ["RUN", COMMANDS, "run"],
-  ])("%s → %s (insertions, deletions, substitutions, case)", (typed, names, expected) => {
-    expect(nearestName(typed, names)).toBe(expected);
-  });
+  it.each(table(cases.wholeName))(
+    "%s → %s (insertions, deletions, substitutions, case)",
+    (typed, names, expected) => {
+      expect(nearestName(typed, names)).toBe(expected);
+    },
+  );
 
-  it.each([
-    ["rnu", COMMANDS, "run"],
-    ["jsno", RUN_OPTIONS, "json"],
-    ["modle", RUN_OPTIONS, "model"],
-    ["prot", MCP_OPTIONS, "port"],
-    ["verison", ["help", "version"], "version"],
-    ["hlep", ["help", "version"], "help"],
-    ["hihg-value-refund", SCENARIOS, "high-value-refund"],
-    ["aprove", ["approve", "reject"], "approve"],
-    ["rejcet", ["approve", "reject"], "reject"],
-  ])("%s → %s: two neighbouring letters swapped count as one edit", (typed, names, expected) => {
-    expect(nearestName(typed, names)).toBe(expected);
-  });
+  it.each(table(cases.swapped))(
+    "%s → %s: two neighbouring letters swapped count as one edit",
+    (typed, names, expected) => {
+      expect(nearestName(typed, names)).toBe(expected);
+    },
+  );
 
   it("counts a swap as one edit, not two substitutions", () => {
     // Levenshtein makes "ab" → "ba" two edits: more than a third of two letters; a swap is one.
@@ -86,20 +58,7 @@ describe("nearestName: the whole name, a third of it at most differing", () => {
     expect(nearestName("nux", ["run"])).toBeUndefined();
   });
 
-  it.each([
-    ["deploy", COMMANDS],
-    ["verbose", ["help", "version"]],
-    ["verbose", ["loud", "times", "help"]],
-    ["init", COMMANDS],
-    ["status", COMMANDS],
-    ["config", ["json", "help"]],
-    ["quiet", RUN_OPTIONS],
-    ["debug", MCP_OPTIONS],
-    ["refund", SCENARIOS],
-    ["x", ["h", "help"]],
-    ["", COMMANDS],
-    ["anything", []],
-  ])("suggests nothing for %s, far from every name", (typed, names) => {
+  it.each(table(cases.nothing))("suggests nothing for %s, far from every name", (typed, names) => {
     expect(nearestName(typed, names)).toBeUndefined();
   });
 
@@ -111,17 +70,7 @@ describe("nearestName: the whole name, a third of it at most differing", () => {
 });
 
 describe("nearestName: the start of exactly one name", () => {
-  it.each([
-    ["eval", COMMANDS, "eval-routing"],
-    ["lint", COMMANDS, "lint-tools"],
-    ["check", COMMANDS, "check-config"],
-    ["max-iter", RUN_OPTIONS, "max-iterations"],
-    ["temp", RUN_OPTIONS, "temperature"],
-    ["header", MCP_OPTIONS, "header-timeout"],
-    ["max", MCP_OPTIONS, "max-connections"],
-    ["high", SCENARIOS, "high-value-refund"],
-    ["EVAL", COMMANDS, "eval-routing"],
-  ])("%s → %s", (typed, names, expected) => {
+  it.each(table(cases.start))("%s → %s", (typed, names, expected) => {
     expect(nearestName(typed, names)).toBe(expected);
   });
 

@@ -1,4 +1,6 @@
-import type { ToolDescription } from "../types.js";
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { ToolDescription, ToolEffect } from "../types.js";
 
 /** A tool as the router and the linter read it: a name and a structured description. */
 export interface DescribedFixture {
@@ -57,3 +59,49 @@ export const naive = [
   { name: "get_customer", description: "Retrieves customer information." },
   { name: "lookup_order", description: "Retrieves order information." },
 ] as const;
+
+/** A described tool of a fixture domain, with the effect the domain gives it (none: it does not say). */
+export interface DomainTool extends DescribedFixture {
+  readonly effect?: ToolEffect;
+}
+
+const domainToolSchema = z.strictObject({
+  name: z.string().min(1),
+  effect: z.enum(["read", "write"]).optional(),
+  does: z.string().min(1),
+  useWhen: z.array(z.string()).default([]),
+  doNotUseWhen: z.array(z.strictObject({ when: z.string(), useInstead: z.string().optional() })).default([]),
+  takes: z.string().default(""),
+  returns: z.string().default(""),
+});
+const domainsSchema = z.record(
+  z.string(),
+  z.strictObject({ comment: z.string(), tools: z.array(domainToolSchema).min(1) }),
+);
+
+/** The router's and the linter's fixture domains (`__fixtures__/described-tools.json`), validated once. */
+const domains = domainsSchema.parse(
+  JSON.parse(readFileSync(new URL("./__fixtures__/described-tools.json", import.meta.url), "utf8")),
+);
+
+/** The tools of one fixture domain, in the file's order; a part a tool leaves out is empty. */
+export function describedDomain(domain: string): readonly DomainTool[] {
+  const tools = domains[domain]?.tools;
+  if (tools === undefined) throw new Error(`no described-tools domain "${domain}"`);
+  return tools.map(({ name, effect, doNotUseWhen, ...parts }) => {
+    const description: ToolDescription = {
+      ...parts,
+      doNotUseWhen: doNotUseWhen.map(({ when, useInstead }) =>
+        useInstead === undefined ? { when } : { when, useInstead },
+      ),
+    };
+    return effect === undefined ? { name, description } : { name, description, effect };
+  });
+}
+
+/** One tool of a fixture domain, by name. */
+export function domainTool(domain: string, name: string): DomainTool {
+  const tool = describedDomain(domain).find((candidate) => candidate.name === name);
+  if (tool === undefined) throw new Error(`no tool "${name}" in the described-tools domain "${domain}"`);
+  return tool;
+}

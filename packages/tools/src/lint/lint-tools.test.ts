@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { getCustomer, lookupOrder, naive } from "../description/reference-tools.test-helpers.js";
+import { z } from "zod";
+import { domainTool, getCustomer, lookupOrder, naive } from "../description/reference-tools.test-helpers.js";
+import naiveFindings from "./__fixtures__/naive-findings.json" with { type: "json" };
 import { lintTools } from "./lint-tools.js";
+
+/** The findings of the naive getters, as tool:id:severity (`__fixtures__/naive-findings.json`). */
+const NAIVE_FINDINGS = z
+  .strictObject({
+    comment: z.string(),
+    findings: z.array(z.string().regex(/^[a-z_]+:[a-z-]+:(warning|error)$/)),
+  })
+  .parse(naiveFindings).findings;
 
 function ids(tools: Parameters<typeof lintTools>[0]): string[] {
   return lintTools(tools).map((finding) => `${finding.tool}:${finding.id}:${finding.severity}`);
@@ -12,19 +22,7 @@ describe("lintTools", () => {
   });
 
   it("flags naive 'Retrieves X information' getters as generic, boundary-less and overlapping", () => {
-    expect(ids(naive)).toEqual([
-      "get_customer:generic-description:warning",
-      "get_customer:missing-use-when:warning",
-      "get_customer:missing-do-not-use:warning",
-      "get_customer:missing-takes:warning",
-      "get_customer:missing-returns:warning",
-      "get_customer:overlap-without-boundary:error",
-      "lookup_order:generic-description:warning",
-      "lookup_order:missing-use-when:warning",
-      "lookup_order:missing-do-not-use:warning",
-      "lookup_order:missing-takes:warning",
-      "lookup_order:missing-returns:warning",
-    ]);
+    expect(ids(naive)).toEqual(NAIVE_FINDINGS);
   });
 
   it("names both tools and the shared words in an overlap finding", () => {
@@ -61,16 +59,7 @@ describe("lintTools", () => {
   });
 
   it("flags two tools that accept the same identifier shape without a boundary between them", () => {
-    const trackOrder = {
-      name: "track_order",
-      description: {
-        does: "Tracks a parcel",
-        useWhen: ["the user gives an order number like #12345 and asks where it is"],
-        doNotUseWhen: [{ when: "the user asks about their account", useInstead: "get_customer" }],
-        takes: "an order number like #12345",
-        returns: "the carrier's tracking events",
-      },
-    };
+    const trackOrder = domainTool("orders", "track_order");
     const findings = lintTools([lookupOrder, trackOrder, getCustomer]).filter(
       (finding) => finding.id === "overlap-without-boundary",
     );

@@ -1,34 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describedTool } from "../description/reference-tools.test-helpers.js";
+import { describedDomain } from "../description/reference-tools.test-helpers.js";
 import { route } from "./route.js";
 
 // Subscriptions (nothing of any shipped domain): two writes and a read. The address change is ruled out by
 // its boundary towards the read whenever the request only names the billing address, as it must be for a
 // question; the rule under test is that an order opening with "but" or "or" is still an order.
-const readAccount = describedTool("read_account", {
-  does: "Reads one account: its plan, billing address and invoices",
-  useWhen: ["the user asks about their plan, billing address or invoices"],
-  doNotUseWhen: [
-    { when: "the user asks to change their billing address", useInstead: "update_billing_address" },
-  ],
-  takes: "an account id like AC-1001",
-});
-const pause = describedTool("pause_subscription", {
-  does: "Pauses a subscription: no delivery and no charge until it is resumed",
-  useWhen: ["the user asks to pause or suspend their subscription for a while"],
-  takes: "an account id like AC-1001",
-});
-const updateAddress = describedTool("update_billing_address", {
-  does: "Changes the billing address of an account",
-  useWhen: ["the user asks to change or update their billing address"],
-  doNotUseWhen: [
-    { when: "you need the account's plan, billing address or invoices", useInstead: "read_account" },
-  ],
-  takes: "an account id like AC-1001; the new address",
-});
-const subscriptions = [readAccount, pause, updateAddress].map((tool) =>
-  tool.name === "read_account" ? tool : { ...tool, effect: "write" as const },
-);
+const subscriptions = describedDomain("subscriptions");
 
 describe("route: an order after 'but' or 'or' is an order", () => {
   it("asks for both writes of a request with alternatives (if X do A; if not, …, but do B): AMBIGUOUS", () => {

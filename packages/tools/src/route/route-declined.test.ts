@@ -1,40 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describedTool } from "../description/reference-tools.test-helpers.js";
+import { describedDomain, describedTool, domainTool } from "../description/reference-tools.test-helpers.js";
 import { route } from "./route.js";
 
 // Bookings (nothing of any shipped domain): a read and three writes, each write picked by a request to act.
 // The rules under test are the router's own: what a request declines, undoes or only asks about never
 // calls the write that does it.
-const readBooking = describedTool("read_booking", {
-  does: "Reads one booking: its dates, its status and what was refunded",
-  useWhen: [
-    "the user gives a booking id like BK-1001",
-    "the user asks whether, when or how much a booking was refunded, or where their trip stands",
-  ],
-  doNotUseWhen: [
-    { when: "the user asks you to refund a booking", useInstead: "refund_booking" },
-    { when: "the user asks for a person or an agent", useInstead: "call_agent" },
-  ],
-  takes: "a booking id like BK-1001",
-});
-const refundBooking = describedTool("refund_booking", {
-  does: "Refunds one booking to the card it was paid with",
-  useWhen: ["the user asks you to refund a booking, or asks for a refund or their money back"],
-  doNotUseWhen: [
-    { when: "the user asks whether or how much a booking was refunded", useInstead: "read_booking" },
-  ],
-  takes: "a booking id like BK-1001",
-});
-const callAgent = describedTool("call_agent", {
-  does: "Hands the conversation to a travel agent",
-  useWhen: ["the user asks for a person, an agent or a manager, or asks you to escalate"],
-  doNotUseWhen: [{ when: "the user asks about a booking's status", useInstead: "read_booking" }],
-  takes: "a summary",
-});
-const bookings = [readBooking, refundBooking, callAgent].map((tool) => ({
-  ...tool,
-  effect: tool.name === "read_booking" ? ("read" as const) : ("write" as const),
-}));
+const bookings = describedDomain("bookings");
 
 const routed = (request: string) => {
   const result = route(request, bookings);
@@ -84,6 +55,7 @@ describe("route: undoing a write's action is no request for that write", () => {
       useWhen: ["the user asks you to cancel a booking"],
       takes: "a booking id like BK-1001",
     });
+    const refundBooking = domainTool("bookings", "refund_booking");
     const writes = [cancelBooking, refundBooking].map((tool) => ({ ...tool, effect: "write" as const }));
     const result = route("Cancel the refund on BK-1001", writes);
     expect(result.ambiguous).toEqual(["cancel_booking", "refund_booking"]);

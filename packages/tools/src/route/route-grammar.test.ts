@@ -1,38 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type DescribedFixture, describedTool } from "../description/reference-tools.test-helpers.js";
+import { describedDomain, describedTool, domainTool } from "../description/reference-tools.test-helpers.js";
 import { route } from "./route.js";
 import { expectRoutingIgnoresNamesAndOrder } from "./route.test-helpers.js";
 
 // A read and a write over invoices: nothing of the support desk, so the rules below are the router's own.
-const readInvoice: DescribedFixture = {
-  name: "read_invoice",
-  description: {
-    does: "Reads one invoice: its amount, whether it was paid and whether it was voided",
-    useWhen: [
-      "the user gives an invoice number like INV-1001",
-      "the user asks whether, when or how much an invoice was paid or voided",
-    ],
-    doNotUseWhen: [{ when: "the user asks you to void an invoice", useInstead: "void_invoice" }],
-    takes: "an invoice number like INV-1001",
-    returns: "the invoice",
-  },
-};
-const voidInvoice: DescribedFixture = {
-  name: "void_invoice",
-  description: {
-    does: "Voids one invoice so that it is never charged",
-    useWhen: ["the user asks you to void or cancel an invoice"],
-    doNotUseWhen: [
-      {
-        when: "the user asks whether, when or how much an invoice was paid or voided",
-        useInstead: "read_invoice",
-      },
-    ],
-    takes: "invoice_id: an invoice number like INV-1001; reason: why",
-    returns: "the voided invoice",
-  },
-};
-const invoices = [readInvoice, voidInvoice];
+const invoices = describedDomain("invoices");
+const readInvoice = domainTool("invoices", "read_invoice");
+const voidInvoice = domainTool("invoices", "void_invoice");
 
 describe("route: a question about an action is a read, a request to act is the action", () => {
   it.each([

@@ -5,6 +5,7 @@ import { defineTool } from "../definition/define-tool.js";
 import { toAnthropicTool } from "../definition/tool-definitions.js";
 import {
   describedTool,
+  domainTool,
   getCustomer,
   lookupOrder,
   naive,
@@ -39,26 +40,8 @@ describe("route: the headline of reference 002", () => {
   });
 });
 
-const byEmail = {
-  name: "find_account_by_email",
-  description: {
-    does: "Finds one account from the email address on it",
-    useWhen: ["the user gives an email address and no account id"],
-    doNotUseWhen: [{ when: "the user already gave an account id like C-…", useInstead: "get_account" }],
-    takes: "an email address",
-    returns: "the account, or ACCOUNT_NOT_FOUND",
-  },
-};
-const byId = {
-  name: "get_account",
-  description: {
-    does: "Reads one account by its id",
-    useWhen: ["the user gives an account id like C-1001"],
-    doNotUseWhen: [{ when: "the user only gives an email address", useInstead: "find_account_by_email" }],
-    takes: "an account id like C-1001",
-    returns: "the account, or ACCOUNT_NOT_FOUND",
-  },
-};
+const byEmail = domainTool("accounts", "find_account_by_email");
+const byId = domainTool("accounts", "get_account");
 
 describe("route: identifiers declared generically", () => {
   it("sends an email address to the tool that takes an email address", () => {
@@ -95,16 +78,7 @@ describe("route: identifiers declared generically", () => {
 });
 
 describe("route: boundaries", () => {
-  const searchOrders = {
-    name: "search_orders",
-    description: {
-      does: "Searches orders by date or status",
-      useWhen: ["the user wants to find or list orders by date or status"],
-      doNotUseWhen: [{ when: "the user gives one order number like #12345", useInstead: "lookup_order" }],
-      takes: "a date range and an optional status",
-      returns: "matching orders, newest first",
-    },
-  };
+  const searchOrders = domainTool("orders", "search_orders");
   const lookup = {
     name: "lookup_order",
     description: {
