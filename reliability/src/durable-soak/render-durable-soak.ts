@@ -23,7 +23,8 @@ export function durableSoakSection(reports: readonly DurableSoakReport[]): strin
     "Queued runs (`KEEL_SOAK_DURABLE_RUNS`), each a lookup and two refunds in one turn and then the answer,",
     "against the fake Messages API (`@keel/testkit`, over HTTP) at 50–300 ms a response; worker processes",
     `(\`reliability/src/durable-soak/soak-worker.mjs\`) of concurrency 4, lease ${SOAK_LEASE_SECONDS} s and a 1 s monitor; one`,
-    "worker SIGKILLed as soon as a run is held, then a random one every 2–5 s (seeded), each restarted at once.",
+    "worker SIGKILLed as soon as a run is held, then a random one 2–5 s (seeded) after the last restarted worker is up",
+    "(each restarted at once; on a loaded machine a worker killed before it starts would let no run finish).",
     "PostgreSQL: 4 workers on a throwaway database (needs DATABASE_URL). PGlite: 1 worker; the soak owns the",
     "folder and the worker reaches it through the socket. The refunds go to a ledger table keyed by the call's",
     "idempotency key: a write under a new key for the same run would show as a third ledger row for that run.",
@@ -50,7 +51,11 @@ export function durableSoakSection(reports: readonly DurableSoakReport[]): strin
           "model requests served / repeated (same run, same turn)",
           ...column((report) => `${report.modelRequests} / ${report.repeatedModelRequests}`),
         ],
-        ["bound: kills × concurrency", ...column((report) => report.repeatedBound)],
+        ["bound: runs taken again (one request in flight each)", ...column((report) => report.repeatedBound)],
+        [
+          "runs taken again beyond kills × concurrency (a live worker's lease lost)",
+          ...column((report) => report.takenBeyondKills),
+        ],
         [
           "repeated requests reported in the runs' `usage.repeated_requests`",
           ...column((r) => r.repeatedReportedInUsage),
