@@ -102,6 +102,8 @@ export class AnthropicClient implements ModelClient {
   /** The SDK's options when Keel builds the SDK client; the SDK is imported on the first request only. */
   readonly #sdkOptions: SdkClientOptions | undefined;
   #sdk: Promise<Anthropic> | undefined;
+  /** The SDK client once built: later requests use it without awaiting `#sdk` again. */
+  #sdkBuilt: Anthropic | undefined;
   readonly #client: AnthropicSdkClient | undefined;
   readonly #stream: boolean;
   readonly #maxRetries: number;
@@ -154,7 +156,10 @@ export class AnthropicClient implements ModelClient {
    * answering --help, an offline route) never loads the SDK's few hundred modules.
    */
   #sdkClient(options: SdkClientOptions): Promise<Anthropic> {
-    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => new Sdk(options));
+    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => {
+      this.#sdkBuilt = new Sdk(options);
+      return this.#sdkBuilt;
+    });
     return this.#sdk;
   }
 
@@ -256,7 +261,7 @@ export class AnthropicClient implements ModelClient {
       };
       send = () => create(payload, requestOptions);
     } else {
-      const sdk = await this.#sdkClient(sdkOptions!);
+      const sdk = this.#sdkBuilt ?? (await this.#sdkClient(sdkOptions!));
       const postOptions = {
         signal,
         body:

@@ -106,7 +106,8 @@ export class ToolBatch {
       }
     }
     await Promise.all(reads);
-    await this.discard();
+    const discarding = this.discard();
+    if (discarding !== undefined) await discarding;
     for (let index = 0; index < blocks.length; index += 1) {
       results[index] ??= this.enter(await this.resolve(calls[index]!, context, false));
     }
