@@ -13,6 +13,18 @@ const hasBreakpoint = (block: unknown): boolean =>
   typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
 
 /**
+ * `{ ...block, cache_control: EPHEMERAL }`, without the cost of an object spread followed by a field (V8 gives
+ * such an object a fresh map each time; issue 30). A block with an own `__proto__` key, which `Object.assign`
+ * would set as the copy's prototype, is copied by the spread.
+ */
+function withBreakpoint<Block extends object>(block: Block): Block & { cache_control: CacheControl } {
+  if (Object.hasOwn(block, "__proto__")) return { ...block, cache_control: EPHEMERAL };
+  const marked = Object.assign({}, block) as Block & { cache_control: CacheControl };
+  marked.cache_control = EPHEMERAL;
+  return marked;
+}
+
+/**
  * Breakpoints the caller already placed in the system prompt, the tools and the initial messages — every
  * block that can carry one, including the blocks inside a `tool_result`'s content (the API counts those
  * toward its limit of four too).
@@ -60,7 +72,7 @@ export function withNewestTurnBreakpoint(message: MessageParam): MessageParam | 
     if (hasBreakpoint(block)) return undefined;
     if (!cacheable(block)) continue;
     const marked = content.slice();
-    marked[index] = { ...block, cache_control: EPHEMERAL };
+    marked[index] = withBreakpoint(block);
     return { role: message.role, content: marked };
   }
   return undefined;
@@ -84,9 +96,9 @@ export function withPrefixBreakpoint(
   const lastBlock = Array.isArray(system) ? system.at(-1) : undefined;
   if (lastBlock !== undefined && lastBlock.text !== "") {
     if (hasBreakpoint(lastBlock)) return { system, tools };
-    return { system: [...system!.slice(0, -1), { ...lastBlock, cache_control: EPHEMERAL }], tools };
+    return { system: [...system!.slice(0, -1), withBreakpoint(lastBlock)], tools };
   }
   const lastTool = tools.at(-1);
   if (lastTool === undefined || hasBreakpoint(lastTool)) return { system, tools };
-  return { system, tools: [...tools.slice(0, -1), { ...lastTool, cache_control: EPHEMERAL }] };
+  return { system, tools: [...tools.slice(0, -1), withBreakpoint(lastTool)] };
 }

@@ -147,8 +147,11 @@ async function loop(run: RunState): Promise<RunResult> {
     }
     const status = answeredStatus(response, final);
     if (status === undefined) return run.finish({ status: "model_error", error: INVALID_RESPONSE });
-    const limit = status === "max_iterations" ? { limit: "maxIterations" as const } : {};
-    return run.finish({ status, stopDetails: { ...stopDetailsOf(response), ...limit } }, textOf(response));
+    // stopDetailsOf returns a fresh object: copied again only to add the limit.
+    const details = stopDetailsOf(response);
+    const stopDetails =
+      status === "max_iterations" ? { ...details, limit: "maxIterations" as const } : details;
+    return run.finish({ status, stopDetails }, textOf(response));
   }
 }
 

@@ -113,11 +113,14 @@ describe("the request JSON the loop hands the Anthropic client", () => {
       maxTokens: 64,
       system: "s",
       initialMessages: [{ role: "user" as const, content: "hi ✓" }],
-      request: { temperature: 0 },
     };
     const tools = [{ name: "t", description: "d", input_schema: { type: "object" } }];
-    for (const cache of [true, false]) {
-      const conversation = new Conversation({ ...options, cache }, tools);
+    // The final request's tool_choice comes last before `messages`, or in place of the run's own.
+    const requests = [{ temperature: 0 }, { tool_choice: { type: "auto" as const }, temperature: 0 }];
+    for (const [cache, request] of [true, false].flatMap((cache) =>
+      requests.map((r) => [cache, r] as const),
+    )) {
+      const conversation = new Conversation({ ...options, cache, request }, tools);
       const check = (final: boolean) => {
         const { request, json, bytes } = conversation.build(final);
         expect(json).toBe(JSON.stringify(request));
