@@ -78,6 +78,44 @@ export function withNewestTurnBreakpoint(message: MessageParam): MessageParam | 
   return undefined;
 }
 
+/** What a breakpoint adds at the end of a block's JSON. */
+const BREAKPOINT_JSON = `,"cache_control":${JSON.stringify(EPHEMERAL)}`;
+
+const hasToJson = (value: object): boolean => typeof (value as { toJSON?: unknown }).toJSON === "function";
+
+/**
+ * `JSON.stringify(marked)`, for `marked = withNewestTurnBreakpoint(message)`, from `json` (the message's own
+ * JSON) without serialising the turn again, when the breakpoint went on the last block of a `{ role, content }`
+ * message (a turn of tool results, an assistant reply): the same text, the breakpoint added at the end of that
+ * block, as its copy has it. Undefined in any other case (the caller serialises `marked`). The message's JSON is
+ * the one taken when it joined the history, as every older message's is.
+ */
+export function markedTurnJson(
+  message: MessageParam,
+  json: string,
+  marked: MessageParam,
+): string | undefined {
+  const { content } = message;
+  if (typeof content === "string" || typeof marked.content === "string") return undefined;
+  const last = content.length - 1;
+  const block = content[last];
+  // The breakpoint is on another block, or nothing is there to mark.
+  if (block === undefined || marked.content[last] === block) return undefined;
+  // A key already there keeps its place in the copy; a toJSON of the message, its content or the block would
+  // not apply to the copies `marked` holds.
+  if (Object.hasOwn(block, "cache_control") || hasToJson(message) || hasToJson(content) || hasToJson(block)) {
+    return undefined;
+  }
+  // `marked` is `{ role, content }`: the message's own JSON matches it only with these two keys, in this order.
+  const keys = Object.keys(message);
+  if (keys.length !== 2 || keys[0] !== "role" || keys[1] !== "content" || !json.endsWith("}]}"))
+    return undefined;
+  return `${json.slice(0, -3)}${BREAKPOINT_JSON}}]}`;
+}
+
+/** The UTF-8 size `markedTurnJson` adds to a turn's JSON (ASCII). */
+export const BREAKPOINT_BYTES = BREAKPOINT_JSON.length;
+
 /**
  * The tools + system prefix with one breakpoint at its end. The API caches in the order tools → system →
  * messages, so the end is the last system block when there is a system prompt (caching tools and system

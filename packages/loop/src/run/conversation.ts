@@ -1,8 +1,10 @@
 import type { MessageCreateRequest, MessageParam, TextBlock } from "@keel/wire";
 import type { ServerToolDefinition, ToolDefinitionParam } from "@keel/wire/internal";
 import {
+  BREAKPOINT_BYTES,
   countBreakpoints,
   MAX_BREAKPOINTS,
+  markedTurnJson,
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
@@ -26,9 +28,9 @@ type RequestTools = readonly (ToolDefinitionParam | ServerToolDefinition)[];
  * The append-only history and the requests built from it. Everything that does not change between rounds
  * (system, tools, their breakpoint, their JSON) is computed once, and each message is serialised once, when
  * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
- * A request's JSON is those pieces joined (the newest message serialised again with its breakpoint), equal
- * to `JSON.stringify(request)` by construction without re-serialising the history; its size is the sum of
- * the pieces' sizes, each measured once. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
+ * A request's JSON is those pieces joined (the newest message's JSON with its breakpoint added, or serialised
+ * again when its shape needs it: see markedTurnJson), equal to `JSON.stringify(request)` by construction without
+ * re-serialising the history; its size is the sum of the pieces' sizes, each measured once. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
  * when appended.
  */
 export class Conversation {
@@ -128,11 +130,18 @@ export class Conversation {
     let newestJson = this.newestJson;
     let newestBytes = this.newestBytes;
     if (this.markNewestTurn) {
-      const newest = withNewestTurnBreakpoint(messages[lastIndex]!);
+      const stored = messages[lastIndex]!;
+      const newest = withNewestTurnBreakpoint(stored);
       if (newest !== undefined) {
         messages[lastIndex] = newest;
-        newestJson = JSON.stringify(newest);
-        newestBytes = Buffer.byteLength(newestJson);
+        const marked = markedTurnJson(stored, newestJson, newest);
+        if (marked === undefined) {
+          newestJson = JSON.stringify(newest);
+          newestBytes = Buffer.byteLength(newestJson);
+        } else {
+          newestJson = marked;
+          newestBytes += BREAKPOINT_BYTES;
+        }
       }
     }
     // `{ ...prefix, tool_choice?, messages }` as Object.assign: the prefix's keys are ours (see setTools), and
