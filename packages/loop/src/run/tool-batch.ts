@@ -97,7 +97,8 @@ export class ToolBatch {
     readonly held: readonly HeldPlace[];
   }> {
     const calls = blocks.map(toCall);
-    this.calls.splice(0, this.calls.length, ...calls);
+    this.calls.length = 0;
+    for (const call of calls) this.calls.push(call);
     const context = this.hookContext(this.run.signal);
     const results: Array<CallResult | undefined> = new Array(blocks.length);
     let reads: Array<Promise<void>> = [];
@@ -121,7 +122,9 @@ export class ToolBatch {
         );
       }
     }
-    await Promise.all(reads);
+    // The usual turn has one read: awaited as it is, Promise.all only for several (issue 30).
+    if (reads.length === 1) await reads[0];
+    else if (reads.length > 1) await Promise.all(reads);
     const discarding = this.discard();
     if (discarding !== undefined) await discarding;
     for (let index = 0; index < blocks.length; index += 1) {
