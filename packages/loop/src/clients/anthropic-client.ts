@@ -102,6 +102,8 @@ export class AnthropicClient implements ModelClient {
   /** The SDK's options when Keel builds the SDK client; the SDK is imported on the first request only. */
   readonly #sdkOptions: SdkClientOptions | undefined;
   #sdk: Promise<Anthropic> | undefined;
+  /** The SDK client once built: later requests use it without awaiting `#sdk` again. */
+  #sdkBuilt: Anthropic | undefined;
   readonly #client: AnthropicSdkClient | undefined;
   readonly #stream: boolean;
   readonly #maxRetries: number;
@@ -154,7 +156,10 @@ export class AnthropicClient implements ModelClient {
    * answering --help, an offline route) never loads the SDK's few hundred modules.
    */
   #sdkClient(options: SdkClientOptions): Promise<Anthropic> {
-    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => new Sdk(options));
+    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => {
+      this.#sdkBuilt = new Sdk(options);
+      return this.#sdkBuilt;
+    });
     return this.#sdk;
   }
 
@@ -239,10 +244,11 @@ export class AnthropicClient implements ModelClient {
     // only the headers of fields Keel never sends (workspace and user profile ids, helper tags).
     // The client's timeout applies (posting skips `messages.create`'s refusal of large non-streaming max_tokens).
     // Beta features travel as the `anthropic-beta` header, as the SDK's beta API sends them.
-    const { betas, ...body } = request;
+    const { betas } = request;
     const beta = betas === undefined || betas.length === 0 ? undefined : betas.join(",");
     let send: () => PromiseLike<unknown>;
     if (own !== undefined) {
+      const body = withoutBetas(request);
       // Your client routes the request (a provider client builds its own path from the body's model).
       const create = own.messages.create.bind(own.messages) as (
         body: unknown,
@@ -256,12 +262,16 @@ export class AnthropicClient implements ModelClient {
       };
       send = () => create(payload, requestOptions);
     } else {
-      const sdk = await this.#sdkClient(sdkOptions!);
+      // The request without its betas, copied only when the loop's JSON cannot be posted (an object rest per
+      // request costs more than the rest of this; issue 30), and before the SDK's first import, as it was.
+      const posted = json !== undefined && !("betas" in request) && !("stream" in request) ? json : undefined;
+      const body = posted === undefined ? withoutBetas(request) : undefined;
+      const sdk = this.#sdkBuilt ?? (await this.#sdkClient(sdkOptions!));
       const postOptions = {
         signal,
         body:
-          json !== undefined && !("betas" in request) && !("stream" in request)
-            ? `${json.slice(0, -1)},"stream":${this.#stream}}`
+          posted !== undefined
+            ? `${posted.slice(0, -1)},"stream":${this.#stream}}`
             : JSON.stringify({ ...body, stream: this.#stream }),
         headers: beta === undefined ? JSON_HEADERS : { ...JSON_HEADERS, "anthropic-beta": beta },
         stream: this.#stream,
@@ -352,6 +362,12 @@ export class AnthropicClient implements ModelClient {
     if (signal?.aborted && !ModelClientError.isInstance(thrown)) return abortedError(thrown);
     return toModelClientError(thrown, this.#baseURL, retries, this.#timeoutMs);
   }
+}
+
+/** The request's fields but `betas`, which travel as the `anthropic-beta` header. */
+function withoutBetas(request: MessageCreateRequest): Omit<MessageCreateRequest, "betas"> {
+  const { betas: _betas, ...body } = request;
+  return body;
 }
 
 function retryReason(error: ModelClientError, phase: FailurePhase): string {

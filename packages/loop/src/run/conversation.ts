@@ -1,17 +1,25 @@
 import type { MessageCreateRequest, MessageParam, TextBlock } from "@keel/wire";
 import type { ServerToolDefinition, ToolDefinitionParam } from "@keel/wire/internal";
 import {
+  BREAKPOINT_BYTES,
   countBreakpoints,
   MAX_BREAKPOINTS,
+  markedTurnJson,
   withNewestTurnBreakpoint,
   withPrefixBreakpoint,
 } from "./cache-control.js";
 import type { ResolvedRunOptions } from "./run-options-schema.js";
 
 const FINAL_CHOICE = { tool_choice: { type: "none" } } as const;
+/** How a request's JSON head ends (`messages` is its last key), and what the final request's adds before it. */
+const MESSAGES_KEY = '"messages":[';
+const FINAL_CHOICE_JSON = `"tool_choice":${JSON.stringify(FINAL_CHOICE.tool_choice)},`;
 
 /** `JSON.stringify({ ...fields, messages: [] })` up to its messages' opening bracket (`messages` is its last key). */
-const requestHead = (fields: object): string => JSON.stringify({ ...fields, messages: [] }).slice(0, -2);
+const requestHead = (fields: object): string =>
+  JSON.stringify(Object.assign({}, fields, { messages: [] })).slice(0, -2);
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 /** The tool definitions a request carries: the run's tools, then its server tools. */
 type RequestTools = readonly (ToolDefinitionParam | ServerToolDefinition)[];
@@ -20,9 +28,9 @@ type RequestTools = readonly (ToolDefinitionParam | ServerToolDefinition)[];
  * The append-only history and the requests built from it. Everything that does not change between rounds
  * (system, tools, their breakpoint, their JSON) is computed once, and each message is serialised once, when
  * appended. A round costs a shallow copy of the message list and, with caching, a copy of the newest message.
- * A request's JSON is those pieces joined (the newest message serialised again with its breakpoint), equal
- * to `JSON.stringify(request)` by construction without re-serialising the history; its size is the sum of
- * the pieces' sizes, each measured once. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
+ * A request's JSON is those pieces joined (the newest message's JSON with its breakpoint added, or serialised
+ * again when its shape needs it: see markedTurnJson), equal to `JSON.stringify(request)` by construction without
+ * re-serialising the history; its size is the sum of the pieces' sizes, each measured once. Requests are plain objects; stored messages are never mutated, and a message is taken as it was
  * when appended.
  */
 export class Conversation {
@@ -68,20 +76,32 @@ export class Conversation {
     // With a single breakpoint left, the newest turn wins: it caches the prefix too.
     this.markNewestTurn = budget >= 1;
     const marked = budget >= 2 ? withPrefixBreakpoint(system, tools) : { system, tools };
-    this.prefix = {
-      ...this.options.request,
-      model: this.options.model,
-      max_tokens: this.options.maxTokens,
-      ...(marked.system === undefined ? {} : { system: marked.system as string | TextBlock[] }),
-      ...(marked.tools.length === 0
-        ? {}
-        : { tools: marked.tools as (ToolDefinitionParam | ServerToolDefinition)[] }),
-    };
-    this.head = requestHead(this.prefix);
-    this.finalHead =
-      this.prefix.tools === undefined ? this.head : requestHead({ ...this.prefix, ...FINAL_CHOICE });
+    // `{ ...request, model, max_tokens, system?, tools? }`, the same keys in the same order, without the cost of
+    // an object spread followed by more fields (V8 gives such an object a fresh map each time; issue 30). The
+    // request fields are the schema's own (no `__proto__` key for `Object.assign` to set as a prototype).
+    const prefix: Mutable<Omit<MessageCreateRequest, "messages" | "tool_choice">> = Object.assign(
+      {},
+      this.options.request,
+      { model: this.options.model, max_tokens: this.options.maxTokens },
+    );
+    if (marked.system !== undefined) prefix.system = marked.system as string | TextBlock[];
+    if (marked.tools.length > 0)
+      prefix.tools = marked.tools as (ToolDefinitionParam | ServerToolDefinition)[];
+    this.prefix = prefix;
+    this.head = requestHead(prefix);
     this.headBytes = Buffer.byteLength(this.head);
-    this.finalHeadBytes = Buffer.byteLength(this.finalHead);
+    if (prefix.tools === undefined) {
+      this.finalHead = this.head;
+      this.finalHeadBytes = this.headBytes;
+    } else if (Object.hasOwn(prefix, "tool_choice")) {
+      this.finalHead = requestHead(Object.assign({}, prefix, FINAL_CHOICE));
+      this.finalHeadBytes = Buffer.byteLength(this.finalHead);
+    } else {
+      // `requestHead({ ...prefix, tool_choice })` without serialising the prefix again: the same JSON, the new
+      // key (ASCII) last before `messages`.
+      this.finalHead = `${this.head.slice(0, -MESSAGES_KEY.length)}${FINAL_CHOICE_JSON}${MESSAGES_KEY}`;
+      this.finalHeadBytes = this.headBytes + FINAL_CHOICE_JSON.length;
+    }
   }
 
   /** Appends one message as is (kept by reference, verbatim). */
@@ -110,16 +130,25 @@ export class Conversation {
     let newestJson = this.newestJson;
     let newestBytes = this.newestBytes;
     if (this.markNewestTurn) {
-      const newest = withNewestTurnBreakpoint(messages[lastIndex]!);
+      const stored = messages[lastIndex]!;
+      const newest = withNewestTurnBreakpoint(stored);
       if (newest !== undefined) {
         messages[lastIndex] = newest;
-        newestJson = JSON.stringify(newest);
-        newestBytes = Buffer.byteLength(newestJson);
+        const marked = markedTurnJson(stored, newestJson, newest);
+        if (marked === undefined) {
+          newestJson = JSON.stringify(newest);
+          newestBytes = Buffer.byteLength(newestJson);
+        } else {
+          newestJson = marked;
+          newestBytes += BREAKPOINT_BYTES;
+        }
       }
     }
+    // `{ ...prefix, tool_choice?, messages }` as Object.assign: the prefix's keys are ours (see setTools), and
+    // an object spread followed by more fields costs a fresh V8 map per request (issue 30).
     const request: MessageCreateRequest = final
-      ? { ...this.prefix, ...this.finalChoice(), messages }
-      : { ...this.prefix, messages };
+      ? Object.assign({}, this.prefix, this.finalChoice(), { messages })
+      : Object.assign({}, this.prefix, { messages });
     let tail = "]}";
     if (this.container !== undefined) {
       request.container = this.container;

@@ -15,25 +15,41 @@ const COUNT_FROM = 0.5;
  * `context.maxInputTokens` before a request leaves: the estimate, then `countTokens` when it is near the
  * budget. Over the budget, a run with compaction sends anyway (its trigger is below the budget, so the API
  * compacts this request first); any other run ends `context_window_exceeded` before the API's 400.
+ * Synchronous unless it asks `countTokens` (a promise then): most requests have nothing to wait for.
  */
-export async function overInputBudget(
+export function overInputBudget(
   run: RunState,
   request: MessageCreateRequest,
   bytes: number,
-): Promise<RunError | undefined> {
+): RunError | undefined | Promise<RunError | undefined> {
   const { maxInputTokens, compactTrigger } = run.options;
   if (maxInputTokens === undefined || compactTrigger !== undefined) return undefined;
-  let tokens = estimateInputTokens(bytes);
-  let how = "estimated from the request's size";
-  const { client } = run.options;
-  if (tokens >= maxInputTokens * COUNT_FROM && client.countTokens !== undefined) {
-    try {
-      tokens = (await client.countTokens(request, { signal: run.signal })).input_tokens;
-      how = "counted with count_tokens, after the context edits";
-    } catch {
-      // Counting is a courtesy: the estimate stands.
-    }
+  const estimate = estimateInputTokens(bytes);
+  if (estimate >= maxInputTokens * COUNT_FROM && run.options.client.countTokens !== undefined) {
+    return countedOverBudget(run, request, estimate, maxInputTokens);
   }
+  return overBudget(estimate, "estimated from the request's size", maxInputTokens);
+}
+
+/** Near the budget, with a client that can count: its count decides (the estimate if counting fails). */
+async function countedOverBudget(
+  run: RunState,
+  request: MessageCreateRequest,
+  estimate: number,
+  maxInputTokens: number,
+): Promise<RunError | undefined> {
+  let tokens = estimate;
+  let how = "estimated from the request's size";
+  try {
+    tokens = (await run.options.client.countTokens!(request, { signal: run.signal })).input_tokens;
+    how = "counted with count_tokens, after the context edits";
+  } catch {
+    // Counting is a courtesy: the estimate stands.
+  }
+  return overBudget(tokens, how, maxInputTokens);
+}
+
+function overBudget(tokens: number, how: string, maxInputTokens: number): RunError | undefined {
   if (tokens <= maxInputTokens) return undefined;
   return {
     kind: "bad_request",

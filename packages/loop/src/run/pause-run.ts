@@ -44,12 +44,25 @@ export function snapshotOnFailure(run: RunState, error: RunError): RunResult {
 /**
  * Hands the run's state to the `checkpoint` option, when there is one: a `running` snapshot whose history ends
  * on a user turn (the next step is a model request) or on the assistant turn whose `toolUses` have not run.
+ * Returns what the caller must await before going on (the save's promise), or undefined when there is nothing
+ * to wait for (no `checkpoint` option, or one that returned no promise): the common path stays synchronous.
+ * A save that throws throws here, where the caller would have seen it rejected.
  */
-export async function checkpointRun(run: RunState, toolUses = 0): Promise<void> {
+export function checkpointRun(run: RunState, toolUses = 0): PromiseLike<void> | undefined {
   const save = run.options.checkpoint;
-  if (save === undefined) return;
+  if (save === undefined) return undefined;
   const results = new Array<null>(toolUses).fill(null);
-  await save({ ...baseSnapshot(run), status: "running", results, pending: [] });
+  const saved: unknown = save({ ...baseSnapshot(run), status: "running", results, pending: [] });
+  return isThenable(saved) ? saved : undefined;
+}
+
+/** Anything `await` would wait on. Reading `then` may throw: the save's throw, as `await` would have met it. */
+function isThenable(value: unknown): value is PromiseLike<void> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "pending"> {

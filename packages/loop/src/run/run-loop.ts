@@ -26,9 +26,14 @@ export interface ContinueFrom {
 export async function continueRun(run: RunState, from: ContinueFrom = {}): Promise<RunResult> {
   try {
     if (from.toolUses !== undefined) {
-      const ended = await answerToolUses(run, new ToolBatch(run, run.toolRounds + 1), from.toolUses);
+      const batch = new ToolBatch(run, run.toolRounds + 1);
+      const ended = answerTurn(run, await batch.settle(from.toolUses));
       if (ended !== undefined) return ended;
-    } else if (from.checkpoint === true) await checkpointRun(run);
+    }
+    if (from.toolUses !== undefined || from.checkpoint === true) {
+      const saving = checkpointRun(run);
+      if (saving !== undefined) await saving;
+    }
     return await loop(run);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -44,7 +49,9 @@ async function loop(run: RunState): Promise<RunResult> {
     run.refreshTools();
     const final = run.toolRounds >= options.maxIterations;
     const { request, json, bytes } = conversation.build(final);
-    const overBudget = await overInputBudget(run, request, bytes);
+    let overBudget = overInputBudget(run, request, bytes);
+    // Only a request near the budget, with a client that counts, has anything to wait for.
+    if (overBudget instanceof Promise) overBudget = await overBudget;
     if (overBudget !== undefined) return run.finish({ status: "context_window_exceeded", error: overBudget });
     const index = run.startRequest();
     run.emit({ type: "request", index, final, messages: request.messages.length, bytes });
@@ -105,12 +112,17 @@ async function loop(run: RunState): Promise<RunResult> {
     }
 
     if (toolsRun) {
-      await checkpointRun(run, toolUses.length);
-      const ended = await answerToolUses(run, batch!, toolUses);
+      // Awaited only when the checkpoint option returned a promise: no checkpoint, no wait.
+      const saving = checkpointRun(run, toolUses.length);
+      if (saving !== undefined) await saving;
+      const ended = answerTurn(run, await batch!.settle(toolUses));
       if (ended !== undefined) return ended;
+      const saved = checkpointRun(run);
+      if (saved !== undefined) await saved;
       continue;
     }
-    await batch?.discard();
+    const discarding = batch?.discard();
+    if (discarding !== undefined) await discarding;
     for (const block of toolUses) {
       const reason = final ? "final_request" : "stop_reason";
       run.emit({
@@ -124,7 +136,8 @@ async function loop(run: RunState): Promise<RunResult> {
     if (paused) {
       pauseTurns += 1;
       if (pauseTurns <= options.maxPauseTurns) {
-        await checkpointRun(run);
+        const saving = checkpointRun(run);
+        if (saving !== undefined) await saving;
         continue;
       }
       return run.finish(
@@ -134,25 +147,26 @@ async function loop(run: RunState): Promise<RunResult> {
     }
     const status = answeredStatus(response, final);
     if (status === undefined) return run.finish({ status: "model_error", error: INVALID_RESPONSE });
-    const limit = status === "max_iterations" ? { limit: "maxIterations" as const } : {};
-    return run.finish({ status, stopDetails: { ...stopDetailsOf(response), ...limit } }, textOf(response));
+    // stopDetailsOf returns a fresh object: copied again only to add the limit.
+    const details = stopDetailsOf(response);
+    const stopDetails =
+      status === "max_iterations" ? { ...details, limit: "maxIterations" as const } : details;
+    return run.finish({ status, stopDetails }, textOf(response));
   }
 }
 
-/** Runs one turn's tool calls; the run goes on (undefined, the round answered and checkpointed) or ends. */
-async function answerToolUses(
-  run: RunState,
-  batch: ToolBatch,
-  toolUses: readonly ToolUseBlock[],
-): Promise<RunResult | undefined> {
-  const { results, aborted, held } = await batch.settle(toolUses);
+/**
+ * One turn's settled tool calls: the run goes on (undefined, the round answered; the caller checkpoints it
+ * next) or ends (aborted, or paused on held calls).
+ */
+function answerTurn(run: RunState, settled: Awaited<ReturnType<ToolBatch["settle"]>>): RunResult | undefined {
+  const { results, aborted, held } = settled;
   if (aborted) {
     run.conversation.append({ role: "user", content: results });
     return run.finish({ status: "aborted" });
   }
   if (held.length > 0) return pauseRun(run, results, held);
   run.answerTurn(results);
-  await checkpointRun(run);
   return undefined;
 }
 

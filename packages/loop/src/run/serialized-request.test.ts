@@ -1,8 +1,9 @@
-import type { Message, MessageCreateRequest } from "@keel/wire";
+import type { Message, MessageCreateRequest, MessageParam } from "@keel/wire";
 import { describe, expect, it } from "vitest";
 import { AnthropicClient, type AnthropicClientOptions } from "../clients/anthropic-client.js";
 import type { ModelRequestOptions } from "../clients/model-client.js";
 import { formatSse, sseEventsFor } from "../clients/sse-server.test-helpers.js";
+import { BREAKPOINT_BYTES, markedTurnJson, withNewestTurnBreakpoint } from "./cache-control.js";
 import { Conversation } from "./conversation.js";
 import { runAgent } from "./run-agent.js";
 import { message, spyTool, text, toolUse } from "./run-fixtures.test-helpers.js";
@@ -113,11 +114,14 @@ describe("the request JSON the loop hands the Anthropic client", () => {
       maxTokens: 64,
       system: "s",
       initialMessages: [{ role: "user" as const, content: "hi ✓" }],
-      request: { temperature: 0 },
     };
     const tools = [{ name: "t", description: "d", input_schema: { type: "object" } }];
-    for (const cache of [true, false]) {
-      const conversation = new Conversation({ ...options, cache }, tools);
+    // The final request's tool_choice comes last before `messages`, or in place of the run's own.
+    const requests = [{ temperature: 0 }, { tool_choice: { type: "auto" as const }, temperature: 0 }];
+    for (const [cache, request] of [true, false].flatMap((cache) =>
+      requests.map((r) => [cache, r] as const),
+    )) {
+      const conversation = new Conversation({ ...options, cache, request }, tools);
       const check = (final: boolean) => {
         const { request, json, bytes } = conversation.build(final);
         expect(json).toBe(JSON.stringify(request));
@@ -135,4 +139,71 @@ describe("the request JSON the loop hands the Anthropic client", () => {
       check(true);
     }
   });
+});
+
+describe("the newest turn's JSON with its breakpoint (markedTurnJson)", () => {
+  const result = (id: string, content: string) => ({
+    type: "tool_result" as const,
+    tool_use_id: id,
+    content,
+  });
+  const withJson = <T extends object>(value: T, json: string): T =>
+    Object.assign(value, { toJSON: () => JSON.parse(json) });
+  const turns: Array<[string, MessageParam, boolean]> = [
+    [
+      "tool results, the last one marked",
+      { role: "user", content: [result("a", "ok ✓"), result("b", '"q"')] },
+      true,
+    ],
+    [
+      "an assistant reply",
+      { role: "assistant", content: [text("Lööking"), toolUse("t", "lookup", { q: 1 })] },
+      true,
+    ],
+    ["string content", { role: "user", content: "hi" }, false],
+    [
+      "the last block not cacheable",
+      {
+        role: "assistant",
+        content: [text("x"), { type: "thinking", thinking: "t", signature: "s" }] as MessageParam["content"],
+      },
+      false,
+    ],
+    [
+      "a cache_control already there, null",
+      {
+        role: "user",
+        content: [{ ...result("a", "ok"), cache_control: null }] as unknown as MessageParam["content"],
+      },
+      false,
+    ],
+    ["content before role", { content: [result("a", "ok")], role: "user" }, false],
+    [
+      "another key on the message",
+      { role: "user", content: [result("a", "ok")], extra: 1 } as MessageParam,
+      false,
+    ],
+    [
+      "a block with toJSON",
+      { role: "user", content: [withJson(result("a", "ok"), '{"type":"text","text":"j"}')] },
+      false,
+    ],
+    [
+      "a message with toJSON",
+      withJson({ role: "user" as const, content: [result("a", "ok")] }, '{"role":"user","content":"j"}'),
+      false,
+    ],
+  ];
+  for (const [name, turn, derived] of turns) {
+    it(`is JSON.stringify of the marked turn, or undefined: ${name}`, () => {
+      const marked = withNewestTurnBreakpoint(turn);
+      if (marked === undefined) return;
+      const json = markedTurnJson(turn, JSON.stringify(turn), marked);
+      expect(json === undefined ? "serialised" : "derived").toBe(derived ? "derived" : "serialised");
+      if (json !== undefined) {
+        expect(json).toBe(JSON.stringify(marked));
+        expect(Buffer.byteLength(json)).toBe(Buffer.byteLength(JSON.stringify(turn)) + BREAKPOINT_BYTES);
+      }
+    });
+  }
 });

@@ -5,6 +5,8 @@ import type { ToolResultBlock, ToolUseBlock } from "@keel/wire";
 import type { HeldPlace } from "./pause-run.js";
 import type { RunState } from "./run-state.js";
 import { type CallResult, resolveToolUse } from "./tool-call.js";
+import type { ToolCallRecord } from "./tool-call-record.js";
+import type { ToolCallEvent } from "./trace-events.js";
 
 interface EagerCall {
   readonly name: string;
@@ -17,6 +19,20 @@ const hookOf = (hook: string | undefined) => (hook === undefined ? {} : { hook }
 const toCall = (block: ToolUseBlock): ToolCall => ({ id: block.id, name: block.name, input: block.input });
 /** Same name and same input JSON; a reordered but equal input counts as changed (it just runs again). */
 const fingerprint = (block: ToolUseBlock): string => `${block.name}\u0000${JSON.stringify(block.input)}`;
+
+/**
+ * `{ type: "tool_call", ...record (without outcome and executedInput), preview }`: the same keys in the same
+ * order, copied one by one (an object rest and a spread followed by a field cost several times as much in V8;
+ * issue 30). A record is a plain object of `toResult`'s (no `__proto__` key).
+ */
+function toolCallEvent(record: ToolCallRecord, preview: string): Omit<ToolCallEvent, "atMs"> {
+  const event: Record<string, unknown> = { type: "tool_call" };
+  for (const key of Object.keys(record)) {
+    if (key !== "outcome" && key !== "executedInput") event[key] = record[key as keyof ToolCallRecord];
+  }
+  event.preview = preview;
+  return event as unknown as Omit<ToolCallEvent, "atMs">;
+}
 
 /**
  * The tool calls of one assistant turn. Order: the batch is split at each write tool. Reads between writes
@@ -81,7 +97,8 @@ export class ToolBatch {
     readonly held: readonly HeldPlace[];
   }> {
     const calls = blocks.map(toCall);
-    this.calls.splice(0, this.calls.length, ...calls);
+    this.calls.length = 0;
+    for (const call of calls) this.calls.push(call);
     const context = this.hookContext(this.run.signal);
     const results: Array<CallResult | undefined> = new Array(blocks.length);
     let reads: Array<Promise<void>> = [];
@@ -105,17 +122,22 @@ export class ToolBatch {
         );
       }
     }
-    await Promise.all(reads);
-    await this.discard();
+    // The usual turn has one read: awaited as it is, Promise.all only for several (issue 30).
+    if (reads.length === 1) await reads[0];
+    else if (reads.length > 1) await Promise.all(reads);
+    const discarding = this.discard();
+    if (discarding !== undefined) await discarding;
     for (let index = 0; index < blocks.length; index += 1) {
       results[index] ??= this.enter(await this.resolve(calls[index]!, context, false));
     }
     this.run.recordCalls(results.map((result) => result!.record));
-    const held = results.flatMap((result, index) =>
-      result?.held === undefined
-        ? []
-        : [{ index, call: calls[index]!, held: { ...result.held, ...hookOf(result.record.hook) } }],
-    );
+    // A loop, not flatMap: no array per call (issue 30).
+    const held: HeldPlace[] = [];
+    for (let index = 0; index < results.length; index += 1) {
+      const result = results[index];
+      if (result?.held === undefined) continue;
+      held.push({ index, call: calls[index]!, held: { ...result.held, ...hookOf(result.record.hook) } });
+    }
     return { results: results.map((result) => result!.block), aborted: this.run.signal.aborted, held };
   }
 
@@ -150,8 +172,7 @@ export class ToolBatch {
   private enter(result: CallResult): CallResult {
     const { record, block, completed, reuse } = result;
     this.run.completeCall(completed, reuse);
-    const { outcome: _outcome, executedInput: _executedInput, ...fields } = record;
-    this.run.emit({ type: "tool_call", ...fields, preview: toolResultText(block).slice(0, 160) });
+    this.run.emit(toolCallEvent(record, toolResultText(block).slice(0, 160)));
     return result;
   }
 
