@@ -156,10 +156,8 @@ export class AnthropicClient implements ModelClient {
    * answering --help, an offline route) never loads the SDK's few hundred modules.
    */
   #sdkClient(options: SdkClientOptions): Promise<Anthropic> {
-    this.#sdk ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => {
-      this.#sdkBuilt = new Sdk(options);
-      return this.#sdkBuilt;
-    });
+    const build = ({ default: Sdk }: typeof import("@anthropic-ai/sdk")) => new Sdk(options);
+    this.#sdk ??= import("@anthropic-ai/sdk").then(build).then((sdk) => (this.#sdkBuilt = sdk));
     return this.#sdk;
   }
 
@@ -262,8 +260,7 @@ export class AnthropicClient implements ModelClient {
       };
       send = () => create(payload, requestOptions);
     } else {
-      // The request without its betas, copied only when the loop's JSON cannot be posted (an object rest per
-      // request costs more than the rest of this; issue 30), and before the SDK's first import, as it was.
+      // Copied without its betas only when the loop's JSON cannot be posted (issue 30: a rest per request).
       const posted = json !== undefined && !("betas" in request) && !("stream" in request) ? json : undefined;
       const body = posted === undefined ? withoutBetas(request) : undefined;
       const sdk = this.#sdkBuilt ?? (await this.#sdkClient(sdkOptions!));
