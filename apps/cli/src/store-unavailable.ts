@@ -1,7 +1,7 @@
 import { KeelError } from "@keel/errors";
 import { REDACTED, redactSecretText } from "@keel/secrets";
 import { DataDirLockedError } from "@keel/support-desk/internal";
-import { type BackendChoice, describeBackend } from "./run/open-backend.js";
+import { type BackendChoice, describeBackend } from "./run/backend-choice.js";
 
 /**
  * The store a command needs is unavailable: it could not be opened or it stopped answering (PostgreSQL

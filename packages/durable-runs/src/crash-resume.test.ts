@@ -210,7 +210,7 @@ const lockOwner = (runsDir: string) => {
   }
 };
 
-describe.skipIf(process.env.DATABASE_URL)(
+describe(
   "a worker beside the folder's owner, when that owner goes away",
   () => {
     it.each(["SIGTERM", "SIGKILL"] as const)(

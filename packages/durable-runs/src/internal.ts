@@ -8,6 +8,7 @@ export type { DurableSession, DurableStoreOptions } from "./database.js";
 export { type DurableDatabase, openDatabase } from "./database.js";
 export type { DurableRunsOptions } from "./durable-runs.js";
 export { MAX_LEASE_SECONDS, MIN_LEASE_SECONDS } from "./lease.js";
+export type { WorkerProgress } from "./run-job.js";
 export type { RunRequest, StoredResult } from "./run-record.js";
 export { RUNS_SCHEMA } from "./schema.js";
-export type { WorkerOptions, WorkerProgress } from "./worker.js";
+export type { WorkerOptions } from "./worker.js";

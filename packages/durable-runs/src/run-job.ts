@@ -8,7 +8,11 @@ import { holdLease } from "./lease.js";
 import type { RunRow, StoredResult } from "./run-record.js";
 import { storedResultOf } from "./run-record.js";
 import { RUN_QUEUE } from "./schema.js";
-import type { WorkerProgress } from "./worker.js";
+
+/** What a worker did with a run. `status` is the run's as stored (`running`: stopped at a checkpoint). */
+export type WorkerProgress =
+  | { readonly kind: "taken"; readonly runId: string; readonly attempt: number }
+  | { readonly kind: "settled"; readonly runId: string; readonly status: string };
 
 /** What one job needs from its worker. */
 export interface JobContext {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentDefinition, AgentRegistry } from "./agent-registry.js";
 import { openDurableRuns } from "./durable-runs.js";
 import { temporaryRuns, untilStatus } from "./durable-runs.test-helpers.js";
-import type { WorkerProgress } from "./worker.js";
+import type { WorkerProgress } from "./run-job.js";
 
 const KEY = "k".repeat(32);
 const temporaryDeskDir = mkdtempSync(join(tmpdir(), "keel-edges-desk-"));

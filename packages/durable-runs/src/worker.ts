@@ -5,7 +5,7 @@ import type { DurableDatabase } from "./database.js";
 import { monitorLeases } from "./lease.js";
 import { checkModelRequestLimit, limitModelRequests, type ModelRequestLimit } from "./model-request-slots.js";
 import { checkLease, DEFAULT_LEASE_SECONDS, queueOptions, startBoss } from "./queue.js";
-import { runJob } from "./run-job.js";
+import { runJob, type WorkerProgress } from "./run-job.js";
 import { RUN_QUEUE } from "./schema.js";
 
 /** How a worker takes runs. */
@@ -34,11 +34,6 @@ export interface WorkerOptions {
   /** Told when this worker takes a run and when the run ends, stops or is lost (for progress lines). */
   readonly onProgress?: ((event: WorkerProgress) => void) | undefined;
 }
-
-/** What a worker did with a run. `status` is the run's as stored (`running`: stopped at a checkpoint). */
-export type WorkerProgress =
-  | { readonly kind: "taken"; readonly runId: string; readonly attempt: number }
-  | { readonly kind: "settled"; readonly runId: string; readonly status: string };
 
 export interface Worker {
   /**

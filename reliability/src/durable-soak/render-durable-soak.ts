@@ -1,4 +1,4 @@
-import { table } from "../soak/render-report.js";
+import { table } from "../markdown-table.js";
 import { type DurableSoakReport, SOAK_LEASE_SECONDS } from "./run-durable-soak.js";
 
 const NAMES = { postgres: "PostgreSQL", pglite: "PGlite" } as const;

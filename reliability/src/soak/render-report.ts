@@ -1,20 +1,11 @@
 import { durableSoakRows, durableSoakSection } from "../durable-soak/render-durable-soak.js";
 import type { FaultSoakReport } from "../fault-soak/run-fault-soak.js";
 import type { LoadReport } from "../load/run-load.js";
+import { table } from "../markdown-table.js";
 import type { LatencySummary } from "../stats.js";
 import { codesOf, type RaceReport } from "../store-rules/run-store-rules.js";
 import { allViolations, type SoakResults } from "./soak-results.js";
 
-/** A Markdown table with padded columns, as biome formats it (so the generated file passes `biome check`). */
-export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const cells = [header, ...rows].map((row) => row.map(String));
-  const length = (text: string) => [...text].length;
-  const widths = header.map((_, column) => Math.max(3, ...cells.map((row) => length(row[column] ?? ""))));
-  const line = (row: readonly string[]) =>
-    `| ${row.map((cell, column) => cell + " ".repeat((widths[column] ?? 0) - length(cell))).join(" | ")} |`;
-  const [head = [], ...body] = cells;
-  return [line(head), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
-}
 const histogram = (counts: Record<string, number>, what: string) =>
   table(
     [what, "count"],

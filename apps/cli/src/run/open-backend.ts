@@ -10,17 +10,9 @@ import { oneOf } from "../commands/command.js";
 import type { Environment } from "../env-file.js";
 import { cannotOpen, checkDatabaseUrl } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
+import type { BackendChoice } from "./backend-choice.js";
 
-/** Where the support tools keep customers, orders, refunds and tickets. */
-export type BackendChoice =
-  | { readonly kind: "memory" }
-  | { readonly kind: "pglite"; readonly dataDir: string }
-  | {
-      readonly kind: "postgres";
-      readonly databaseUrl: string;
-      /** Given with --database-url (else DATABASE_URL): what messages name. */
-      readonly fromFlag?: boolean;
-    };
+export { type BackendChoice, describeBackend } from "./backend-choice.js";
 
 /** `--backend memory|sql`, `--database-url URL` and `--data-dir DIR`: the options chooseBackend reads. */
 export const BACKEND_OPTIONS = {
@@ -91,13 +83,6 @@ function pglite(name: string, dataDir: string): BackendChoice {
     throw new UsageError(`${name}: ${what}, not a directory (PGlite keeps its store in a directory).`);
   }
   return { kind: "pglite", dataDir };
-}
-
-/** For banners: never the database URL, which may carry a password. */
-export function describeBackend(choice: BackendChoice): string {
-  if (choice.kind === "memory") return "in-memory sample store";
-  if (choice.kind === "pglite") return `PGlite store in ${choice.dataDir}`;
-  return `PostgreSQL store (${choice.fromFlag === true ? "--database-url" : "DATABASE_URL"})`;
 }
 
 /** What a hint adds after a command: ` --data-dir DIR`, and a note on a --database-url it cannot print. */

@@ -11,10 +11,14 @@ import {
   type MemoryStore,
 } from "@keel/tools/memory";
 import { type SqlDatabase, type SqlSession, sqlStatement } from "./database.js";
-import type { SqlBackend } from "./sql-backend.js";
 
-/** Whose memory a store holds: one conversation's, or one customer's across their conversations. */
-type MemoryScope = Parameters<SqlBackend["memoryStore"]>[0];
+/**
+ * Whose memory a store holds: one conversation's, or one customer's across their conversations. The scope
+ * `SqlBackend.memoryStore` takes: its call of `sqlMemoryStore` checks the two agree.
+ */
+type MemoryScope =
+  | { readonly conversationId: string; readonly customerId?: never }
+  | { readonly customerId: string; readonly conversationId?: never };
 
 const MEMORY = {
   kind: sqlStatement("keel_memory_kind", "SELECT kind FROM memory_files WHERE scope = $1 AND path = $2"),
