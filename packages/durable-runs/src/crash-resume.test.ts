@@ -210,35 +210,32 @@ const lockOwner = (runsDir: string) => {
   }
 };
 
-describe(
-  "a worker beside the folder's owner, when that owner goes away",
-  () => {
-    it.each(["SIGTERM", "SIGKILL"] as const)(
-      "the owner ends by %s: the worker takes the folder over and runs what is queued",
-      async (signal) => {
-        dir = await mkdtemp(join(tmpdir(), "keel-takeover-"));
-        const runsDir = join(dir, "runs");
-        const env = { DESK_DIR: dir, RUNS_DIR: runsDir };
-        const owner = startNodeScript(OWNER, [], { env });
-        await owner.waitForStderr("ready");
-        const worker = startNodeScript(WORKER, [], { env });
-        await worker.waitForStderr("ready");
-        expect(lockOwner(runsDir)).toBe(owner.child.pid);
-        await owner.stop(signal);
-        for (let tick = 0; tick < 100 && lockOwner(runsDir) !== worker.child.pid; tick += 1) await sleep(100);
-        expect(lockOwner(runsDir)).toBe(worker.child.pid);
-        // This process now reaches the folder through the worker.
-        runs = await openDurableRuns({ dataDir: runsDir, leaseSeconds: 2 });
-        const runId = await runs.enqueueRun({ agent: "desk", prompt: "Refund O-1" });
-        let status = "";
-        for (let tick = 0; tick < 300 && status !== "completed"; tick += 1) {
-          status = (await runs.getRun(runId))?.status ?? "";
-          await sleep(100);
-        }
-        expect(status).toBe("completed");
-        expect(await worker.stop()).toBe(0);
-      },
-      60_000,
-    );
-  },
-);
+describe("a worker beside the folder's owner, when that owner goes away", () => {
+  it.each(["SIGTERM", "SIGKILL"] as const)(
+    "the owner ends by %s: the worker takes the folder over and runs what is queued",
+    async (signal) => {
+      dir = await mkdtemp(join(tmpdir(), "keel-takeover-"));
+      const runsDir = join(dir, "runs");
+      const env = { DESK_DIR: dir, RUNS_DIR: runsDir };
+      const owner = startNodeScript(OWNER, [], { env });
+      await owner.waitForStderr("ready");
+      const worker = startNodeScript(WORKER, [], { env });
+      await worker.waitForStderr("ready");
+      expect(lockOwner(runsDir)).toBe(owner.child.pid);
+      await owner.stop(signal);
+      for (let tick = 0; tick < 100 && lockOwner(runsDir) !== worker.child.pid; tick += 1) await sleep(100);
+      expect(lockOwner(runsDir)).toBe(worker.child.pid);
+      // This process now reaches the folder through the worker.
+      runs = await openDurableRuns({ dataDir: runsDir, leaseSeconds: 2 });
+      const runId = await runs.enqueueRun({ agent: "desk", prompt: "Refund O-1" });
+      let status = "";
+      for (let tick = 0; tick < 300 && status !== "completed"; tick += 1) {
+        status = (await runs.getRun(runId))?.status ?? "";
+        await sleep(100);
+      }
+      expect(status).toBe("completed");
+      expect(await worker.stop()).toBe(0);
+    },
+    60_000,
+  );
+});
