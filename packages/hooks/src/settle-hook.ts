@@ -1,3 +1,4 @@
+import { isThenable } from "@keel/wire/internal";
 import { isValidTimeout } from "./define-hook.js";
 import { HookSignal } from "./hook-signal.js";
 import type { HookContext } from "./types.js";
@@ -88,13 +89,4 @@ async function settleLater<T>(
   }
   // An answer that arrives as the run ends is not trusted (failures keep their own reason).
   return result.ok && signal.runAborted() ? failed("aborted", timeoutMs) : result;
-}
-
-/** True for anything `await` would wait on. Reading `then` can throw; the caller counts that as a throw. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
 }

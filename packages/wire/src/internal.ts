@@ -22,5 +22,5 @@ export type {
   ToolDefinitionParam,
 } from "./messages.js";
 export { readPackageVersion } from "./package-version.js";
-export { isPlainObject, isRecord } from "./plain-object.js";
+export { isPlainObject, isRecord, isThenable } from "./plain-object.js";
 export { formatTraceparent } from "./trace-context.js";

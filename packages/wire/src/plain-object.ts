@@ -12,3 +12,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
+
+/**
+ * Anything `await` would wait on: an object or function with a callable `then`. Reading `then` may throw (a
+ * getter); the caller meets that throw where `await` would have.
+ */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}

@@ -1,6 +1,7 @@
 import type { HeldCall } from "@keel/tool-call";
 import type { ToolCall } from "@keel/tools";
 import type { ToolResultBlock } from "@keel/wire";
+import { isThenable } from "@keel/wire/internal";
 import type { RunError, RunResult } from "./run-result.js";
 import { type PendingCall, RUN_SNAPSHOT_VERSION, type RunSnapshot } from "./run-snapshot.js";
 import type { RunState } from "./run-state.js";
@@ -53,16 +54,7 @@ export function checkpointRun(run: RunState, toolUses = 0): PromiseLike<void> | 
   if (save === undefined) return undefined;
   const results = new Array<null>(toolUses).fill(null);
   const saved: unknown = save({ ...baseSnapshot(run), status: "running", results, pending: [] });
-  return isThenable(saved) ? saved : undefined;
-}
-
-/** Anything `await` would wait on. Reading `then` may throw: the save's throw, as `await` would have met it. */
-function isThenable(value: unknown): value is PromiseLike<void> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
+  return isThenable(saved) ? (saved as PromiseLike<void>) : undefined;
 }
 
 function baseSnapshot(run: RunState): Omit<RunSnapshot, "status" | "results" | "pending"> {
