@@ -1,20 +1,30 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // Real processes: they race for one stale lock, each its own Node process calling the built tryLock; and a
 // process of another user asks whether this one is alive; makeFolder meets a path that hangs Node's own.
 const CONTENDER = fileURLToPath(new URL("./__fixtures__/contender.mjs", import.meta.url));
-const INTERNAL = new URL("../dist/internal.js", import.meta.url).href;
+/** The built `internal` entry the child processes import, in a folder of this test's own (see beforeAll). */
+let INTERNAL = "";
 const CONTENDERS = 6;
 const ROUNDS = 8;
 
-// The child processes import the built package: build it first (its own build script).
+// The child processes import the built package: built here into a folder of this test's own, not into dist/,
+// which turbo's build of this package may be writing at the same moment (a child then imported a half-written
+// file and exited 1 in CI).
 beforeAll(() => {
-  execFileSync("pnpm", ["run", "--silent", "build"], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
+  // In the package's .vitest/ (ignored by git), which the process of user `nobody` below can read, as dist/.
+  const packageDir = fileURLToPath(new URL("..", import.meta.url));
+  mkdirSync(join(packageDir, ".vitest"), { recursive: true });
+  const built = mkdtempSync(join(packageDir, ".vitest", "built-"));
+  chmodSync(built, 0o755);
+  execFileSync("pnpm", ["exec", "tsc", "-p", "tsconfig.build.json", "--outDir", built], { cwd: packageDir });
+  INTERNAL = pathToFileURL(join(built, "internal.js")).href;
+  return () => rmSync(built, { recursive: true, force: true });
 }, 120_000);
 
 interface Outcome {
@@ -56,7 +66,7 @@ describe("several processes taking over one stale lock at the same moment", () =
       const dead = deadPid();
       writeFileSync(path, String(dead));
       const children = Array.from({ length: CONTENDERS }, () =>
-        spawn(process.execPath, [CONTENDER, path], { stdio: ["pipe", "pipe", "pipe"] }),
+        spawn(process.execPath, [CONTENDER, path, INTERNAL], { stdio: ["pipe", "pipe", "pipe"] }),
       );
       try {
         await Promise.all(children.map(async (child) => expect(await nextLine(child)).toBe("ready")));

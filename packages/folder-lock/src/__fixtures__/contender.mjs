@@ -1,9 +1,9 @@
 // One contender for a lock file, run by race.test.ts: says "ready", waits for "go <epoch ms>" on stdin, spins
 // until that moment (so every contender starts together), makes one tryLock attempt, prints its outcome as
 // JSON, and keeps what it got until stdin ends; then releases and exits.
-import { tryLock } from "../../dist/internal.js";
-
-const [path] = process.argv.slice(2);
+// argv: the lock file, then the URL of the built `internal` entry (the test builds it into a folder of its own).
+const [path, internal] = process.argv.slice(2);
+const { tryLock } = await import(internal);
 let attempt;
 let input = "";
 process.stdin.setEncoding("utf8");
