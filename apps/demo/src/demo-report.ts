@@ -1,5 +1,5 @@
 import type { ErrorCategory } from "@keel/errors";
-import type { RunStatus } from "@keel/loop";
+import type { RunResult, RunStatus } from "@keel/loop";
 import type { ToolCallDecision } from "@keel/loop/internal";
 import type { Check } from "./checks.js";
 
@@ -29,15 +29,12 @@ export interface ScenarioRound {
   readonly calls: readonly ScenarioToolCall[];
 }
 
-export interface ScenarioReport {
+/** One scenario's run: `status`, `text`, `iterations` and `modelRequests` are its `RunResult`'s. */
+export interface ScenarioReport extends Pick<RunResult, "status" | "text" | "iterations" | "modelRequests"> {
   readonly name: string;
   readonly title: string;
   readonly request: string;
-  readonly status: RunStatus;
   readonly rounds: readonly ScenarioRound[];
-  readonly text: string;
-  readonly iterations: number;
-  readonly modelRequests: number;
   readonly checks: readonly Check[];
 }
 

@@ -99,57 +99,37 @@ export function toolError(input: ToolErrorInput): ErrorOutcome {
   };
 }
 
-/** `toolError` with the category filled in: the one body behind the five category builders below. */
-function categoryError(
-  category: ErrorCategory,
+/** The signature of the five category builders (`transientError` … `unclassifiedError`). */
+export type CategoryErrorBuilder = (
   code: string,
   message: string,
-  options: ErrorBuilderOptions,
-): ErrorOutcome {
-  return toolError({ ...options, category, code, message });
+  options?: ErrorBuilderOptions,
+) => ErrorOutcome;
+
+/**
+ * `toolError` with the category filled in: the one body behind the five category builders below, each named
+ * `<category>Error` (a computed key names the function) so stack traces show which one was called.
+ */
+function categoryBuilder(category: ErrorCategory): CategoryErrorBuilder {
+  const name = `${category}Error`;
+  const named = {
+    [name]: (code: string, message: string, options: ErrorBuilderOptions = {}) =>
+      toolError({ ...options, category, code, message }),
+  };
+  return named[name] as CategoryErrorBuilder;
 }
 
 /** A temporary failure (timeout, 5xx): retryable, the same call may succeed later. */
-export function transientError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return categoryError("transient", code, message, options);
-}
+export const transientError = categoryBuilder("transient");
 
 /** Bad arguments: retryable, but only after the arguments change. Name the field in `details.field`. */
-export function validationError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return categoryError("validation", code, message, options);
-}
+export const validationError = categoryBuilder("validation");
 
 /** A business rule forbids the call: never retryable; escalate or change plan. */
-export function businessError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return categoryError("business", code, message, options);
-}
+export const businessError = categoryBuilder("business");
 
 /** The caller is not allowed: never retryable; escalate. */
-export function permissionError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return categoryError("permission", code, message, options);
-}
+export const permissionError = categoryBuilder("permission");
 
 /** A failure nobody categorised: never retryable; tell the user or escalate. */
-export function unclassifiedError(
-  code: string,
-  message: string,
-  options: ErrorBuilderOptions = {},
-): ErrorOutcome {
-  return categoryError("unclassified", code, message, options);
-}
+export const unclassifiedError = categoryBuilder("unclassified");

@@ -1,5 +1,6 @@
 import {
   businessError,
+  type CategoryErrorBuilder,
   permissionError,
   transientError,
   unclassifiedError,
@@ -14,4 +15,4 @@ export const CATEGORY_BUILDERS = {
   business: businessError,
   permission: permissionError,
   unclassified: unclassifiedError,
-} as const satisfies Record<ErrorCategory, typeof transientError>;
+} as const satisfies Record<ErrorCategory, CategoryErrorBuilder>;

@@ -2,7 +2,7 @@
  * Plumbing other Keel packages need. No semver promise: names here may change or go in any release.
  */
 export { isRecord } from "@keel/wire/internal";
-export type { ErrorBuilderOptions, SuccessOptions } from "./builders.js";
+export type { CategoryErrorBuilder, ErrorBuilderOptions, SuccessOptions } from "./builders.js";
 export type { McpImageContent, McpResourceContent } from "./mcp-content.js";
 export type { McpContentBlock, McpTextContent } from "./mcp-result.js";
 export type { EmptyEnvelope, Redirect, RedirectEnvelope } from "./outcome-envelopes.js";

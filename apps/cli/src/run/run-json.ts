@@ -1,5 +1,5 @@
 import { isRecord, unwrapRedirect } from "@keel/errors/internal";
-import type { RunResult, RunStatus, RunUsage, ToolCallRecord } from "@keel/loop";
+import type { RunResult, ToolCallRecord } from "@keel/loop";
 import type { ToolCallDecision } from "@keel/loop/internal";
 
 /** One tool_use block as `keel run --json` reports it. `category` and `code` are null on success. */
@@ -52,23 +52,21 @@ export interface StopJson {
   readonly limit: string | null;
 }
 
-/** The one JSON object `keel run --json` prints. */
-export interface RunJson {
-  readonly status: RunStatus;
-  readonly runId: string;
+/**
+ * The one JSON object `keel run --json` prints. `status`, `runId`, `text`, `iterations`, `modelRequests` and
+ * `usage` are the library's `RunResult` fields as they are (billed input = `usage.input_tokens` +
+ * `usage.context_management.compaction`), so the contract cannot drift from the result it reports.
+ */
+export interface RunJson
+  extends Pick<RunResult, "status" | "runId" | "text" | "iterations" | "modelRequests" | "usage"> {
   /** The ticket that holds the run when it waits for a supervisor (`--hold`), else null. */
   readonly ticket: string | null;
   /** Why the run failed (`model_error`), else null. */
   readonly error: RunErrorJson | null;
   /** How the last response ended it (`refused`, `truncated`, `context_window_exceeded`, …), else null. */
   readonly stop: StopJson | null;
-  readonly text: string;
-  readonly iterations: number;
-  readonly modelRequests: number;
   readonly toolCalls: readonly ToolCallJson[];
   readonly escalations: readonly EscalationJson[];
-  /** `RunUsage` as the library reports it; billed input = `input_tokens` + `context_management.compaction`. */
-  readonly usage: RunUsage;
 }
 
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});

@@ -4,7 +4,6 @@ import type { RunSnapshot } from "./run-snapshot.js";
 import type { RunStatus } from "./run-status.js";
 import type { ToolCallRecord } from "./tool-call-record.js";
 import type { TraceEvent } from "./trace-events.js";
-import type { RunUsage } from "./usage.js";
 
 /** Why the last response ended the run. */
 export interface StopDetails {
@@ -33,17 +32,15 @@ export interface RunError {
   readonly limit?: "maxInputTokens";
 }
 
-/** What every run reports, whatever its status. */
-interface RunSummary {
-  readonly runId: string;
+/**
+ * What every run reports, whatever its status: its id and counters (`iterations`, `modelRequests`, `usage`)
+ * as its snapshot carries them, and the rest below.
+ */
+interface RunSummary extends Pick<RunSnapshot, "runId" | "iterations" | "modelRequests" | "usage"> {
   /** Text of the response that ended the run ("" when no response did: aborted, model_error, awaiting_approval). */
   readonly text: string;
   /** The full history: the initial messages, then every assistant turn verbatim and every tool-result turn. */
   readonly messages: readonly MessageParam[];
-  readonly usage: RunUsage;
-  /** Tool rounds executed. */
-  readonly iterations: number;
-  readonly modelRequests: number;
   readonly toolCalls: readonly ToolCallRecord[];
   readonly trace: readonly TraceEvent[];
   readonly durationMs: number;

@@ -47,7 +47,9 @@ export interface RunSnapshot {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** The names of the tools the run had; resuming with another set is refused. */
   readonly tools: readonly string[];
+  /** Tool rounds executed. */
   readonly iterations: number;
+  /** Requests the loop sent to the model (a client's retries of one request count once). */
   readonly modelRequests: number;
   readonly usage: RunUsage;
   /** Every call answered so far, with the outcome that entered the history: what "earlier in this run" hooks read. */
