@@ -117,29 +117,31 @@ export async function runDurableSoak(options: DurableSoakOptions): Promise<Durab
     await ledger.query(`CREATE TABLE soak_ledger (key text PRIMARY KEY, run_id text NOT NULL,
       order_id text NOT NULL, amount numeric NOT NULL, repeats integer NOT NULL DEFAULT 0)`);
     const env = { PATH: process.env.PATH ?? "", FAKE_URL: api.url, ...store.env };
-    // Each worker's "ready" (soak-worker.mjs writes it once its queue is started); the killer waits for it.
-    const ready = new Map<ChildProcess, Promise<void>>();
+    // A worker and its "ready" (soak-worker.mjs writes it once its queue is started); the killer waits for it.
     const start = () => {
       const child = spawn(process.execPath, [WORKER], { env, stdio: ["ignore", "ignore", "pipe"] });
-      ready.set(child, startedWorker(child));
-      return child;
+      return { child, ready: startedWorker(child) };
     };
     for (let index = 0; index < options.runs; index += 1) {
       await runs.enqueueRun({ agent: "desk", prompt: `Refund run ${index}` });
     }
     const began = performance.now();
-    workers.push(...Array.from({ length: options.workers }, start));
+    workers.push(...Array.from({ length: options.workers }, () => start().child));
     let kills = 0;
     let finished = false;
     const kill = async () => {
       const slot = Math.floor(random() * options.workers);
       workers[slot]?.kill("SIGKILL");
       kills += 1;
-      const child = start();
+      const { child, ready } = start();
       workers[slot] = child;
       // The next kill counts from when the new worker is up: on a loaded machine starting a worker can take
       // longer than the gap between kills, and a worker killed before it takes a run would let none finish.
-      await Promise.race([ready.get(child), until(() => finished)]);
+      let up = false;
+      void ready.then(() => {
+        up = true;
+      });
+      await until(() => up || finished);
     };
     const killer = (async () => {
       // The first kill as soon as a worker holds a run, so even the small soak kills one mid-run.

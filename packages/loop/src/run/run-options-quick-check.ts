@@ -1,3 +1,4 @@
+import { isRecord } from "@keel/wire/internal";
 import type { z } from "zod/v4";
 
 /**
@@ -122,16 +123,15 @@ function compileObject(def: NodeDef): Check | undefined {
     fields.push({ key, check, presence });
   }
   return (input) => {
-    if (typeof input !== "object" || input === null || Array.isArray(input)) return REFUSED;
-    const source = input as Record<string, unknown>;
+    if (!isRecord(input)) return REFUSED;
     const output: Record<string, unknown> = {};
     for (const { key, check, presence } of fields) {
-      const present = key in source;
+      const present = key in input;
       if (!present && presence !== "filled") {
         if (presence === "required") return REFUSED;
         continue;
       }
-      const value = check(source[key]);
+      const value = check(input[key]);
       if (value === REFUSED) return REFUSED;
       if (value !== undefined || present) output[key] = value;
     }

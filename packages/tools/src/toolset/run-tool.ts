@@ -1,4 +1,5 @@
 import { isToolOutcome, outcomeFromThrown, type ToolOutcome } from "@keel/errors";
+import { isThenable } from "@keel/wire/internal";
 import type { Tool, ToolContext } from "../types.js";
 import { describeIssues, parseForModel } from "./describe-issues.js";
 import { canceled, lastResort, notAnOutcome, outputMismatch, timedOut } from "./tool-outcomes.js";
@@ -142,13 +143,4 @@ function checkReturned(tool: Tool, returned: unknown): ToolOutcome {
   const parsed = parseForModel(tool.output, returned.data);
   if (!parsed.success) return outputMismatch(tool.name, describeIssues(parsed.error.issues, returned.data));
   return { ...returned, data: parsed.data };
-}
-
-/** Anything `await` would wait on. Reading `then` may throw; the caller treats that as the handler's throw. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
 }
