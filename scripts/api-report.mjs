@@ -3,13 +3,15 @@
 // Run from a publishable package's directory after its build: the report is read from dist/*.d.ts,
 // so it shows exactly the surface that adopters compile against. With --all, from anywhere: every workspace
 // package with an `api:check` script, in this one process (API Extractor and TypeScript load once), each
-// package reported, and a failure in one does not stop the others.
+// package reported, and a failure in one does not stop the others. Either way a report whose input types have
+// optional fields that refuse `undefined` fails (optional-inputs.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
+import { optionalInputProblems } from "./optional-inputs.mjs";
 
 const check = process.argv.includes("--check");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -84,6 +86,14 @@ function reportEntry(projectFolder, packageJsonPath, manifest, typesEntry, repor
         name: manifest.name,
       }),
     );
+    const refusing = optionalInputProblems(fresh);
+    if (refusing.length > 0) {
+      throw new Error(
+        `${manifest.name}: optional fields of inputs that refuse undefined (under exactOptionalPropertyTypes a ` +
+          `caller cannot pass \`x: maybeUndefined\`); type each \`?: T | undefined\` ` +
+          `(scripts/optional-inputs.mjs says what counts as an input):\n  ${refusing.join("\n  ")}`,
+      );
+    }
     const committed = existsSync(committedReport) ? readFileSync(committedReport, "utf8") : undefined;
     if (!check) {
       if (fresh !== committed) writeFileSync(committedReport, fresh);

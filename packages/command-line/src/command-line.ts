@@ -16,13 +16,13 @@ export interface CommandLineProgram {
    * How a usage error points at the help: `Run "keel run --help" for the options.` (true, the default) or
    * `Run keel-mcp --help for the options.` (false). Each program keeps the wording its users know.
    */
-  readonly quoteHelp?: boolean;
+  readonly quoteHelp?: boolean | undefined;
   /**
    * Whether a bad option value (`readInteger`, `readFraction`, `oneOf`) also ends by pointing at the
    * program's `--help` (default false: the message already says what the value must be, and a program with
    * subcommands cannot tell which one's help to name). `keel-mcp`, one command line, says true.
    */
-  readonly helpAfterValueErrors?: boolean;
+  readonly helpAfterValueErrors?: boolean | undefined;
   /**
    * The error a usage problem throws, from its whole message (the pointer at `--help` included). The
    * program's entry point prints the message and exits with COMMAND_LINE_EXIT.usage.

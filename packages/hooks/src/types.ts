@@ -9,14 +9,14 @@ import type { MessageParam } from "@keel/wire";
  */
 export type PreToolDecision =
   | { readonly action: "allow" }
-  | { readonly action: "block"; readonly error: ErrorOutcome; readonly hook?: string }
+  | { readonly action: "block"; readonly error: ErrorOutcome; readonly hook?: string | undefined }
   | {
       readonly action: "hold";
       readonly reason: string;
-      readonly approver?: string;
-      readonly hook?: string;
+      readonly approver?: string | undefined;
+      readonly hook?: string | undefined;
       /** Set by the composition: the call as the hooks left it (a later redirect or rewrite still applies). */
-      readonly tool?: string;
+      readonly tool?: string | undefined;
       readonly input?: unknown;
     }
   | {
@@ -24,9 +24,14 @@ export type PreToolDecision =
       readonly tool: string;
       readonly input: unknown;
       readonly reason: string;
-      readonly hook?: string;
+      readonly hook?: string | undefined;
     }
-  | { readonly action: "rewrite"; readonly input: unknown; readonly reason: string; readonly hook?: string };
+  | {
+      readonly action: "rewrite";
+      readonly input: unknown;
+      readonly reason: string;
+      readonly hook?: string | undefined;
+    };
 
 /**
  * What the pre-hooks decided about a call, as the tool-call path reports it (`null` there when the call never
@@ -64,13 +69,13 @@ export interface HookContext {
 export interface PreToolHook {
   readonly name: string;
   /** Limit for this hook; a hook that exceeds it fails closed (block). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   decide(call: ToolCall, context: HookContext): PreToolDecision | Promise<PreToolDecision>;
 }
 
 export interface PostToolHook {
   readonly name: string;
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** `call.name` is the tool that ran. Return the outcome that enters the history. */
   transform(call: ToolCall, outcome: ToolOutcome, context: HookContext): ToolOutcome | Promise<ToolOutcome>;
 }

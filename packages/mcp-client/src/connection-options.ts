@@ -45,32 +45,32 @@ export interface McpConnectOptions {
    * Prefix of the tools' names: none (default), `true` for "<server>__", or a string. Characters the
    * Anthropic API does not accept in names (MCP allows `.` and `/`) become `_`.
    */
-  readonly prefix?: string | boolean;
+  readonly prefix?: string | boolean | undefined;
   /** Only these of the server's tools (by the server's names), or those the function keeps. Default all. */
-  readonly include?: readonly string[] | ((tool: McpTool) => boolean);
+  readonly include?: (readonly string[] | ((tool: McpTool) => boolean)) | undefined;
   /** Time limit per call, in ms; exceeding it is a transient MCP_TIMEOUT. Default 60 000. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Time limit to start (or reach) the server and list its tools, in ms. Default 30 000. */
-  readonly connectTimeoutMs?: number;
+  readonly connectTimeoutMs?: number | undefined;
   /**
    * A tool whose definition changes under the same name after connecting (a "rug pull"): "report" (the
    * default) uses the new definition and emits `tool_definition_changed`; "refuse" keeps showing the
    * approved definition and answers every call with permission MCP_TOOL_CHANGED until `approve()`.
    */
-  readonly changedTools?: "report" | "refuse";
+  readonly changedTools?: "report" | "refuse" | undefined;
   /**
    * Whether the server keys writes on `_meta["dev.keel/idempotency-key"]` (Keel's servers do), so a write
    * cut off mid-call can be retried safely. Default: true when the server calls itself "keel…".
    */
-  readonly honoursIdempotencyKey?: boolean;
-  readonly onEvent?: (event: McpClientEvent) => void;
+  readonly honoursIdempotencyKey?: boolean | undefined;
+  readonly onEvent?: ((event: McpClientEvent) => void) | undefined;
   /**
    * Answers the server's requests for user input (`elicitation/create`, form mode). Without it each is
    * declined; either way an `elicitation` event says what happened (field names, never values).
    */
-  readonly onElicit?: ElicitationHandler;
+  readonly onElicit?: ElicitationHandler | undefined;
   /** Closes the connection (and stops a stdio server) when it aborts, e.g. at the end of a run. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A live connection to one MCP server, whose tools are Keel tools. */

@@ -41,7 +41,10 @@ const PROBE_CUSTOMER_ID = "C-0000";
  */
 export async function openStore(
   settings: StoreSettings,
-  options: { readonly onDegraded?: (error: unknown) => void; readonly onRecovered?: () => void } = {},
+  options: {
+    readonly onDegraded?: ((error: unknown) => void) | undefined;
+    readonly onRecovered?: (() => void) | undefined;
+  } = {},
 ): Promise<Store> {
   let backend: SupportBackend;
   if (settings.kind === "memory") {

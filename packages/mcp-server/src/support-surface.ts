@@ -16,8 +16,8 @@ export interface SupportSurface {
   readonly tools: Toolset;
   readonly hooks: ToolHooks;
   /** Stateless mode: conversation histories in the store, and every hook for calls in a conversation. */
-  readonly conversations?: ConversationStore;
-  readonly conversationHooks?: ToolHooks;
+  readonly conversations?: ConversationStore | undefined;
+  readonly conversationHooks?: ToolHooks | undefined;
   /** The store's record of idempotency keys: a key names one request on every replica. */
   readonly idempotencyRecords: IdempotencyRecords;
 }

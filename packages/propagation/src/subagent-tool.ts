@@ -42,7 +42,7 @@ export interface SubagentToolSpec<I extends z.ZodType> {
   /** How the child's run becomes its report (e.g. which data it carries). */
   readonly report?: ReportOptions | undefined;
   /** Epoch-millisecond clock for the inherited deadline. Default Date.now. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 function placed(failure: UnplacedFailure, agent: string): SubagentReport {

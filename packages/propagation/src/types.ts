@@ -70,7 +70,7 @@ export interface Budget {
   /** Tool rounds the parent can still run, counting the one that called the child (>= 1 when running). */
   readonly iterationsLeft: number;
   /** Epoch milliseconds; `undefined` when nobody set one. */
-  readonly deadline?: number;
+  readonly deadline?: number | undefined;
   readonly signal: AbortSignal;
 }
 

@@ -77,9 +77,9 @@ export interface RedactJsonOptions {
   /** What to do with the value of a secret-named property: replace it with REDACTED (default) or drop it. */
   readonly secretKeys?: "replace" | "drop" | undefined;
   /** Which property names hold secrets; {@link isSecretKey} by default. */
-  readonly isSecretKey?: (key: string) => boolean;
+  readonly isSecretKey?: ((key: string) => boolean) | undefined;
   /** How a string is redacted; {@link redactSecretText} by default. */
-  readonly redactText?: (text: string) => string;
+  readonly redactText?: ((text: string) => string) | undefined;
 }
 
 /**

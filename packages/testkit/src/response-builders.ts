@@ -50,7 +50,7 @@ export function textResponse(text: string, options: ResponseOptions = {}): Messa
  */
 export function toolUseResponse(
   calls: readonly ToolCallSpec[],
-  options: ResponseOptions & { text?: string } = {},
+  options: ResponseOptions & { text?: string | undefined } = {},
 ): MessageTemplate {
   if (calls.length === 0) throw new TestkitConfigError("toolUseResponse needs at least one tool call.");
   const content: ContentBlock[] = [];

@@ -7,7 +7,7 @@ export type ToolEffect = "read" | "write";
 /** One "do NOT use when" boundary: the situation, and the sibling tool to use instead. */
 export interface ToolBoundary {
   readonly when: string;
-  readonly useInstead?: string;
+  readonly useInstead?: string | undefined;
 }
 
 /** The four parts of a description that routes: what, when, when not (naming the sibling), takes/returns. */
@@ -68,12 +68,12 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * writes). It sees the input as the model sent it, before validation: scheduling decides before the call is
    * checked. `effect` stays the tool's strongest, for what describes the tool as a whole (MCP hints).
    */
-  readonly callEffect?: (input: unknown) => ToolEffect;
+  readonly callEffect?: ((input: unknown) => ToolEffect) | undefined;
   /**
    * A client tool the Anthropic API defines (e.g. `memory_20250818`): requests carry `{ type, name }` instead of
    * a description and schema (the model knows the tool); `input` still validates every call.
    */
-  readonly anthropicType?: string;
+  readonly anthropicType?: string | undefined;
   /** Per-call time limit; exceeding it yields transient TOOL_TIMEOUT. */
   readonly timeoutMs?: number | undefined;
   /** Opt-in for read tools: an identical later call in the same run reuses the earlier non-error outcome. */

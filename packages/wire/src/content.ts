@@ -19,5 +19,5 @@ export interface DocumentContent {
   readonly source:
     | { readonly type: "base64"; readonly media_type: "application/pdf"; readonly data: string }
     | { readonly type: "text"; readonly media_type: "text/plain"; readonly data: string };
-  readonly title?: string;
+  readonly title?: string | undefined;
 }

@@ -63,7 +63,7 @@ export function completeMessage(template: MessageTemplate, fill: MessageFill): M
 export function findMessageProblem(
   value: unknown,
   where: string,
-  options: { readonly strict?: boolean } = {},
+  options: { readonly strict?: boolean | undefined } = {},
 ): string | undefined {
   if (!isPlainObject(value)) return `${where}: expected a Message object, got ${describeValue(value)}`;
   if (value.type !== undefined && value.type !== "message") {

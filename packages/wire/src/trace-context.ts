@@ -16,7 +16,7 @@ export interface TraceContext {
   /** The trace flags byte (bit 0: sampled). */
   readonly traceFlags: number;
   /** The `tracestate` header value, when there is one. */
-  readonly traceState?: string;
+  readonly traceState?: string | undefined;
 }
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;

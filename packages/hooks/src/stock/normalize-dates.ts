@@ -8,12 +8,12 @@ import { mapOutcomeData } from "./outcome-data.js";
 
 export interface NormalizeDatesOptions {
   /** How "03/04/2024" reads: "month-first" (default, March 4) or "day-first" (3 April). */
-  readonly numericOrder?: NumericDateOrder;
+  readonly numericOrder?: NumericDateOrder | undefined;
   /**
    * Property names whose epoch numbers are dates. Default: names ending in date, time, at, on,
    * timestamp or datetime as a word (created_at, updatedAt, shipped_on, timestamp), never "format".
    */
-  readonly dateFields?: RegExp;
+  readonly dateFields?: RegExp | undefined;
 }
 
 const DEFAULT_DATE_FIELDS =

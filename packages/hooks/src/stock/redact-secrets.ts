@@ -8,9 +8,9 @@ import { withChanges } from "./outcome-data.js";
 
 export interface RedactSecretsOptions {
   /** More property names whose values are secrets (compared case-insensitively). */
-  readonly keys?: readonly string[];
+  readonly keys?: readonly string[] | undefined;
   /** More patterns to redact inside text; each is used globally. */
-  readonly patterns?: readonly RegExp[];
+  readonly patterns?: readonly RegExp[] | undefined;
 }
 
 /**

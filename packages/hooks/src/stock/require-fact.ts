@@ -15,7 +15,7 @@ export interface RequireFactOptions extends HookOptions {
   /** The block error when the fact is not established (or a function building it from the call). */
   readonly error: ErrorOutcome | ((call: ToolCall, context: HookContext) => ErrorOutcome);
   /** Defaults to "require-fact:<tool>". */
-  readonly name?: string;
+  readonly name?: string | undefined;
 }
 
 /**

@@ -18,17 +18,17 @@ export interface ThresholdRedirectOptions extends HookOptions {
    * What a value above the limit gets: `redirect` (the default) runs `redirectTo` instead; `hold` stops the
    * call until a person approves it (the agent loop pauses with `awaiting_approval`).
    */
-  readonly onExceed?: "redirect" | "hold";
+  readonly onExceed?: "redirect" | "hold" | undefined;
   /** With `hold`: who may decide (a role or queue name), carried to the pending call. */
-  readonly approver?: string;
+  readonly approver?: string | undefined;
   /** The tool to run instead (required to redirect). */
-  readonly redirectTo?: string;
+  readonly redirectTo?: string | undefined;
   /** Builds the input of `redirectTo`; `value` is the field read as a number (required to redirect). */
-  readonly buildInput?: (call: ToolCall, value: number, context: HookContext) => unknown;
+  readonly buildInput?: ((call: ToolCall, value: number, context: HookContext) => unknown) | undefined;
   /** Why, for traces; defaults to a sentence naming the field, value and limit. */
-  readonly reason?: string;
+  readonly reason?: string | undefined;
   /** Defaults to "threshold-redirect:<tool>.<field>". */
-  readonly name?: string;
+  readonly name?: string | undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ export interface TrimKeysOptions {
   /** Keys kept per object at most (the `_trimmed` marker comes on top). A positive integer. */
   readonly max: number;
   /** Key names kept first, at any depth, in this priority order. */
-  readonly keep?: readonly string[];
+  readonly keep?: readonly string[] | undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ export type RevocationResult =
 
 export interface RevocationOptions {
   /** Per request to the servers, in ms. Default 10 000. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 /**

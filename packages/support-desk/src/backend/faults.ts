@@ -5,7 +5,7 @@ import type { BackendOperation, FaultKind, StoreFailure } from "./types.js";
 export interface StagedFault {
   readonly operation: BackendOperation;
   readonly kind: FaultKind;
-  readonly times?: number;
+  readonly times?: number | undefined;
 }
 
 /** Stage failures on a backend: the next call of an operation fails, or a seeded share of all calls do. */
@@ -27,7 +27,7 @@ export interface FaultOptions {
   /** Seed of the deterministic generator used for random faults. Default 1. */
   readonly seed?: number | undefined;
   /** Overrides the seeded generator: returns numbers in [0, 1). */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
 }
 
 /** The backends' side of a {@link FaultController}: which fault, if any, hits this call. */

@@ -10,7 +10,7 @@ export interface MemoryBackendOptions extends FaultOptions {
   /** Starting data; defaults to {@link SAMPLE_DATA}. */
   readonly data?: SeedData | undefined;
   /** Clock for created/resolved timestamps. */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
 }
 
 /** A {@link SupportBackend} whose faults can be staged. */

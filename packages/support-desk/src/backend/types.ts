@@ -109,7 +109,7 @@ export interface RefundRequest {
    * Automatic refunds of one order may total at most this many cents: a refund that would take the total
    * past it pays nothing and opens a `refund_over_limit` ticket instead, in the same transaction.
    */
-  readonly automaticLimitCents?: number;
+  readonly automaticLimitCents?: number | undefined;
 }
 
 /** Every way a refund can end; only `refunded` moved money (and only when `duplicate` is false). */
@@ -138,7 +138,7 @@ export interface EscalationRequest {
   readonly customerId: string | null;
   readonly pendingRequest: JsonObject | null;
   /** When given, a repeat with the same key returns the first ticket instead of opening another. */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: string | undefined;
 }
 
 /** The ticket opened (or the first one, for a repeated key), or the store could not answer. */

@@ -9,9 +9,9 @@ import type { SupportScenario } from "./types.js";
 export interface RunScenarioOptions
   extends Partial<Omit<RunOptions, "client" | "prompt" | "messages" | "tools" | "hooks" | "system">> {
   /** The store. The scenario's faults are staged on it, so it must offer `faults` when there are any. */
-  readonly backend: SupportBackend & { readonly faults?: FaultController };
+  readonly backend: SupportBackend & { readonly faults?: FaultController | undefined };
   /** Options of the support tools and hooks (refund limit, roles, fee service). */
-  readonly agent?: SupportAgentOptions;
+  readonly agent?: SupportAgentOptions | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ export interface SupportToolsOptions {
   /** The role of a caller that passed none. Default "agent": in-process use is trusted; servers pass a role. */
   readonly defaultRole?: string | undefined;
   /** Clock for the default `as_of` of `resolve_cap_basis`. */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
 }
 
 /**

@@ -12,9 +12,9 @@ import { renderDescription } from "./render-description.js";
 export interface DescribedTool {
   readonly name: string;
   readonly description: ToolDescription | string;
-  readonly renderedDescription?: string;
+  readonly renderedDescription?: string | undefined;
   /** A tool that does not say it only reads counts as one that may write (the router's safety rule). */
-  readonly effect?: ToolEffect;
+  readonly effect?: ToolEffect | undefined;
 }
 
 /** One clause of a description as the router and linter compare it: stems and declared identifier shapes. */

@@ -25,7 +25,7 @@ export interface SqlBackendOptions extends FaultOptions {
   /** Rows inserted once, on the first migration; `false` for an empty store. Default {@link SAMPLE_DATA}. */
   readonly data?: SeedData | false | undefined;
   /** Clock for created/resolved timestamps. */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /**
    * PostgreSQL only: per-statement limit (the server's `statement_timeout`; the client gives up 500 ms later
    * and on a connection after as long), reported as a timeout. Default 3000: below the hooks' 5 s, so a
