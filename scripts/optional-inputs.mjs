@@ -4,6 +4,9 @@
 // The rule is read from an API report (API Extractor's `<name>.api.md`), the surface adopters compile against.
 //
 // usage: node scripts/optional-inputs.mjs [report.api.md ...]   (default: every packages/*/*.api.md)
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 /**
  * The inputs: every inline parameter object of an exported function, every type whose name ends in `Options`
@@ -72,20 +75,18 @@ export function optionalInputProblems(report) {
   return problems;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { readFileSync, readdirSync, existsSync } = await import("node:fs");
-  const path = await import("node:path");
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = path.resolve(import.meta.dirname, "..");
+  const packages = path.join(root, "packages");
   const files =
     process.argv.length > 2
       ? process.argv.slice(2)
-      : readdirSync(path.join(root, "packages"))
-          .map((name) => path.join(root, "packages", name))
-          .filter((folder) => existsSync(folder))
-          .flatMap((folder) =>
-            readdirSync(folder)
+      : readdirSync(packages, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .flatMap((entry) =>
+            readdirSync(path.join(packages, entry.name))
               .filter((file) => file.endsWith(".api.md"))
-              .map((file) => path.join(folder, file)),
+              .map((file) => path.join(packages, entry.name, file)),
           );
   let count = 0;
   for (const file of files) {

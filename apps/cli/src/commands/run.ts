@@ -14,11 +14,12 @@ import {
 import { checkEnqueueFlags, enqueueRun } from "../durable/enqueue-run.js";
 import type { Environment } from "../env-file.js";
 import { modeBanner } from "../mode.js";
+import { describeBackend } from "../run/backend-choice.js";
 import { CONTEXT_OPTIONS, contextOptions, withOptionalValues } from "../run/context-flags.js";
 import { localSetup, type RunSetup } from "../run/local-setup.js";
 import { openMcpTools } from "../run/mcp-tools.js";
 import { MEMORY_OPTIONS, memoryScope } from "../run/memory-flag.js";
-import { BACKEND_OPTIONS, type BackendFlags, chooseBackend, describeBackend } from "../run/open-backend.js";
+import { BACKEND_OPTIONS, type BackendFlags, chooseBackend } from "../run/open-backend.js";
 import { outputPath } from "../run/output-path.js";
 import { planRun } from "../run/plan-run.js";
 import { runJson } from "../run/run-json.js";

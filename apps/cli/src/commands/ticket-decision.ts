@@ -1,8 +1,8 @@
 import type { SupportBackend } from "@keel/support-desk";
 import { decideHeldTicket, type Verdict } from "@keel/support-desk/internal";
 import type { Environment } from "../env-file.js";
+import { type BackendChoice, describeBackend } from "../run/backend-choice.js";
 import { approvalKey, continuationClient } from "../run/held-runs.js";
-import { type BackendChoice, describeBackend } from "../run/open-backend.js";
 import { runJson } from "../run/run-json.js";
 import { runSummary } from "../run/run-summary.js";
 import { redactCredentials, StoreUnavailableError } from "../store-unavailable.js";

@@ -3,13 +3,8 @@ import { join } from "node:path";
 import { didYouMean } from "@keel/diagnostics";
 import type { Ticket } from "@keel/support-desk";
 import { decideDurableRun } from "../durable/decide-run.js";
-import {
-  BACKEND_OPTIONS,
-  chooseBackend,
-  describeBackend,
-  openBackend,
-  sameStore,
-} from "../run/open-backend.js";
+import { describeBackend } from "../run/backend-choice.js";
+import { BACKEND_OPTIONS, chooseBackend, openBackend, sameStore } from "../run/open-backend.js";
 import { storeFailed } from "../store-unavailable.js";
 import type { Style } from "../terminal/style.js";
 import { compactJson, plural } from "../trace/format-steps.js";

@@ -2,8 +2,9 @@ import { approveCall, rejectCall } from "@keel/loop";
 import type { Verdict } from "@keel/support-desk/internal";
 import type { CliIo } from "../cli-io.js";
 import type { Environment } from "../env-file.js";
+import type { BackendChoice } from "../run/backend-choice.js";
 import { approvalKey } from "../run/held-runs.js";
-import type { BackendChoice, StoreHint } from "../run/open-backend.js";
+import type { StoreHint } from "../run/open-backend.js";
 import { storeFailed } from "../store-unavailable.js";
 import { openRuns } from "./durable-store.js";
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type DurableRuns, openDurableRuns } from "@keel/durable-runs";
 import type { DurableStoreOptions } from "@keel/durable-runs/internal";
-import type { BackendChoice } from "../run/open-backend.js";
+import type { BackendChoice } from "../run/backend-choice.js";
 import { cannotOpen, checkDatabaseUrl } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 

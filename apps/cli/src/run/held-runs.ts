@@ -3,7 +3,7 @@ import { ApprovalKeyError, approvalKeyFor, decisionReportingClient } from "@keel
 import type { Environment } from "../env-file.js";
 import { cannotOpen } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
-import type { BackendChoice } from "./open-backend.js";
+import type { BackendChoice } from "./backend-choice.js";
 
 /**
  * The key that signs decisions on this store (support-desk's `approvalKeyFor`): `KEEL_APPROVAL_KEY` when

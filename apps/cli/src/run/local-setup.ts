@@ -1,8 +1,9 @@
 import type { RunOptions } from "@keel/loop";
 import { type FaultableBackend, supportAgent } from "@keel/support-desk";
 import { memoryTool } from "@keel/tools/memory";
+import type { BackendChoice } from "./backend-choice.js";
 import type { MemoryScope } from "./memory-flag.js";
-import { type BackendChoice, openBackend } from "./open-backend.js";
+import { openBackend } from "./open-backend.js";
 
 /** What the run's agent is made of, and what to close when it ends. */
 export interface RunSetup {

@@ -12,8 +12,6 @@ import { cannotOpen, checkDatabaseUrl } from "../store-unavailable.js";
 import { UsageError } from "../usage-error.js";
 import type { BackendChoice } from "./backend-choice.js";
 
-export { type BackendChoice, describeBackend } from "./backend-choice.js";
-
 /** `--backend memory|sql`, `--database-url URL` and `--data-dir DIR`: the options chooseBackend reads. */
 export const BACKEND_OPTIONS = {
   backend: { type: "string" },
